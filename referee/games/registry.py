@@ -1,0 +1,70 @@
+"""The games the referee knows: ids, names, aliases, player counts, and where their code lives.
+
+Modules are named, not imported, so that listing games or looking up a rule stays fast; a game's
+code is imported only by the command that needs it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+from referee.errors import UnknownGame
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    scoring_module: str
+    """Module with parse_input(data) -> holdings, score(holdings) -> ScoreReport, ask_holdings(names)."""
+    play_module: str | None = None
+    """Module with GAME: the guided session (a referee.engine.game.Game)."""
+
+    @property
+    def players_text(self) -> str:
+        return f"{self.min_players}-{self.max_players}"
+
+    def scoring(self) -> ModuleType:
+        return importlib.import_module(self.scoring_module)
+
+    def play(self) -> ModuleType | None:
+        return importlib.import_module(self.play_module) if self.play_module else None
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo(
+        "council-of-blackthorn", "Council of Blackthorn", ("blackthorn", "cob"), 2, 6,
+        "referee.games.blackthorn.scoring", "referee.games.blackthorn.game",
+    ),
+    GameInfo(
+        "council-of-serpents", "Council of Serpents", ("serpents", "cos"), 1, 4,
+        "referee.games.serpents.scoring",
+    ),
+    GameInfo("blackwood", "Blackwood", ("bw",), 2, 4, "referee.games.blackwood.scoring"),
+    GameInfo(
+        "cutthroat-kingdoms", "Cutthroat Kingdoms", ("cutthroat", "ck"), 3, 6,
+        "referee.games.cutthroat.scoring",
+    ),
+    GameInfo(
+        "got-lcg-1e", "A Game of Thrones: The Card Game (1st edition)", ("got", "agot", "thrones"), 2, 4,
+        "referee.games.got.scoring",
+    ),
+)
+
+
+def find_game(name: str) -> GameInfo:
+    """A game by id, alias or unambiguous id prefix, ignoring case."""
+    wanted = name.strip().lower()
+    for game in GAMES:
+        if wanted == game.id or wanted in game.aliases:
+            return game
+    prefixed = [game for game in GAMES if game.id.startswith(wanted)] if wanted else []
+    if len(prefixed) == 1:
+        return prefixed[0]
+    known = ", ".join(f"{game.id} ({', '.join(game.aliases)})" for game in GAMES)
+    raise UnknownGame(f"unknown game {name!r}; known games: {known}")
