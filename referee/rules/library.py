@@ -1,0 +1,173 @@
+"""The rulebooks the referee can search: the project's own and the copies a user imported.
+
+Parsing every rulebook and building the index takes tens of milliseconds, more than a quick lookup
+can spare, so the built index is cached in the data directory as JSON, keyed by the name, size and
+modification time of every rulebook file. A changed, added or removed file rebuilds it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from referee.rules import paths
+from referee.rules.index import FORMAT, SearchIndex
+from referee.rules.model import BUILT_IN, IMPORTED_PREFIX, Result, Rulebook, RulesError, Section
+from referee.rules.parse import parse_copy, parse_rulebook
+
+LONGEST_QUERY = 300
+
+
+def builtin_games() -> list[str]:
+    """Ids of the games that have a rulebook in the project, sorted."""
+    folder = paths.builtin_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(path.stem for path in folder.glob("*.md") if path.stem.lower() != "readme")
+
+
+def imported_games() -> list[str]:
+    folder = paths.imported_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(path.stem for path in folder.glob("*.json"))
+
+
+def resolve_game(name: str) -> str:
+    """A game id from an id or alias; it must have a rulebook or an imported copy."""
+    wanted = name.strip().lower()
+    if not wanted:
+        raise RulesError("no game given; give a game id or alias (`referee games` lists them)")
+    if wanted in builtin_games() or wanted in imported_games():
+        return wanted
+    from referee.games.registry import find_game
+
+    try:
+        game_id = find_game(wanted).id
+    except ValueError as error:
+        raise RulesError(str(error)) from None
+    if game_id not in builtin_games() and game_id not in imported_games():
+        raise RulesError(f"no rulebook for {game_id} yet (expected {paths.builtin_dir() / game_id}.md)")
+    return game_id
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RulesError(f"cannot read rulebook {path}: {error}") from None
+
+
+def load_rulebook(game_id: str) -> Rulebook:
+    """The project's rulebook for a game (id or alias), parsed into sections and a glossary."""
+    game = resolve_game(game_id)
+    path = paths.builtin_dir() / f"{game}.md"
+    if not path.is_file():
+        raise RulesError(f"no built-in rulebook for {game}; only an imported copy (`referee rules {game}`)")
+    return parse_rulebook(_read(path), game, BUILT_IN)
+
+
+def load_imported(game_id: str) -> Rulebook | None:
+    """The user's imported copy of a game's rulebook, if there is one."""
+    path = paths.imported_dir() / f"{game_id}.json"
+    if not path.is_file():
+        return None
+    try:
+        stored = json.loads(_read(path))
+        return parse_copy(stored["text"], game_id, IMPORTED_PREFIX + stored["file"],
+                          markdown=stored["markdown"])
+    except (ValueError, KeyError, TypeError) as error:
+        raise RulesError(f"imported copy {path} is damaged ({error}); "
+                         f"remove it with `referee rules forget {game_id}`") from None
+
+
+def section(game_id: str, section_id: str) -> Section:
+    """One section of a game's rulebook by its id; a clear error names the known ids otherwise."""
+    game = resolve_game(game_id)
+    if (paths.builtin_dir() / f"{game}.md").is_file():
+        rulebook = load_rulebook(game)
+        if rulebook.has(section_id.strip().lstrip("#").lower()):
+            return rulebook.section(section_id)
+        copy = load_imported(game)
+        if copy is not None and copy.has(section_id.strip().lstrip("#").lower()):
+            return copy.section(section_id)
+        return rulebook.section(section_id)
+    copy = load_imported(game)
+    if copy is None:
+        raise RulesError(f"no rulebook for {game}")
+    return copy.section(section_id)
+
+
+def _files() -> list[Path]:
+    found = [paths.builtin_dir() / f"{game}.md" for game in builtin_games()]
+    found += [paths.imported_dir() / f"{game}.json" for game in imported_games()]
+    return found
+
+
+def _cache_key(files: list[Path]) -> list[Any]:
+    key: list[Any] = [FORMAT]
+    for path in files:
+        info = path.stat()
+        key.append([str(path), info.st_size, info.st_mtime_ns])
+    return key
+
+
+def _build(files: list[Path]) -> SearchIndex:
+    rulebooks: list[Rulebook] = []
+    for game in builtin_games():
+        rulebooks.append(parse_rulebook(_read(paths.builtin_dir() / f"{game}.md"), game, BUILT_IN))
+    for game in imported_games():
+        copy = load_imported(game)
+        if copy is not None:
+            rulebooks.append(copy)
+    return SearchIndex.build(rulebooks)
+
+
+_memory: tuple[list[Any], SearchIndex] | None = None
+
+
+def search_index() -> SearchIndex:
+    """The index over every rulebook, from memory, the cache file, or built afresh."""
+    global _memory
+    files = _files()
+    key = _cache_key(files)
+    if _memory is not None and _memory[0] == key:
+        return _memory[1]
+    cache = paths.cache_file()
+    index: SearchIndex | None = None
+    try:
+        stored = json.loads(cache.read_text(encoding="utf-8"))
+        if stored.get("key") == key:
+            index = SearchIndex(stored["index"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        index = None
+    if index is None:
+        index = _build(files)
+        _write_cache(cache, {"key": key, "index": index.to_data()})
+    _memory = (key, index)
+    return index
+
+
+def _write_cache(cache: Path, data: dict[str, Any]) -> None:
+    """Write the cache atomically; a read-only data directory only costs speed, so errors pass."""
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        temporary = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+        os.replace(temporary, cache)
+    except OSError:
+        pass
+
+
+def search(query: str, game_id: str | None = None, limit: int = 5) -> list[Result]:
+    """The sections that best answer a question, best first, from one game or from all of them."""
+    if not query.strip() or not any(ch.isalnum() for ch in query):
+        raise RulesError("empty question; ask in words, e.g. `referee rules blackwood brew a potion`")
+    if len(query) > LONGEST_QUERY:
+        raise RulesError(f"question too long ({len(query)} characters); at most {LONGEST_QUERY}")
+    if limit < 1:
+        raise RulesError(f"limit must be at least 1, got {limit}")
+    games = [resolve_game(game_id)] if game_id is not None else None
+    return search_index().search(query, games, limit)

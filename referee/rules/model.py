@@ -1,0 +1,107 @@
+"""What a rulebook is made of once read: sections, glossary entries, and search results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.errors import RefereeError
+
+BUILT_IN = "built-in"
+"""The source of the sections from the project's own rulebooks in `rulebooks/`."""
+
+IMPORTED_PREFIX = "imported:"
+"""Sources of sections from a user's imported copy read `imported:<file name>`."""
+
+
+class RulesError(RefereeError, ValueError):
+    """A rules lookup that cannot be answered: unknown game, section or file, or an unusable query."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """One topic of a rulebook, with the stable id code and questions refer to."""
+
+    game: str
+    id: str
+    title: str
+    level: int
+    referee: str
+    """"automates", "asks", "table", or "" when the source does not say (imported copies)."""
+    covers: tuple[str, ...]
+    see_also: tuple[str, ...]
+    text: str
+    source: str = BUILT_IN
+    parent: str = ""
+    """Title of the enclosing `##` section for a `###` subsection."""
+
+    def markdown(self) -> str:
+        """The section as Markdown, headed by its title and id."""
+        lines = [f"## {self.title} {{#{self.id}}}"]
+        if self.referee:
+            lines.append(f"Referee: {self.referee}")
+        if self.source != BUILT_IN:
+            lines.append(f"Source: {self.source}")
+        lines.append("")
+        lines.append(self.text)
+        if self.see_also:
+            lines.append("")
+            lines.append("See also: " + ", ".join(f"#{ref}" for ref in self.see_also))
+        return "\n".join(lines).rstrip() + "\n"
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    term: str
+    meaning: str
+    refs: tuple[str, ...]
+    """Ids of the sections the entry points to."""
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    game: str
+    title: str
+    sections: tuple[Section, ...]
+    glossary: tuple[GlossaryEntry, ...] = ()
+    source: str = BUILT_IN
+    _by_id: dict[str, Section] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_id.update({section.id: section for section in self.sections})
+
+    def section(self, section_id: str) -> Section:
+        wanted = section_id.strip().lstrip("#").lower()
+        found = self._by_id.get(wanted)
+        if found is None:
+            sample = ", ".join(section.id for section in self.sections[:8])
+            more = ", ..." if len(self.sections) > 8 else ""
+            raise RulesError(
+                f"no section {section_id!r} in {self.game}; known ids: {sample}{more} "
+                f"(`referee rules {self.game}` lists them all)"
+            )
+        return found
+
+    def has(self, section_id: str) -> bool:
+        return section_id in self._by_id
+
+
+@dataclass(frozen=True)
+class Result:
+    """A section that answers a question, with how well it matched."""
+
+    game: str
+    section: str
+    title: str
+    text: str
+    score: float
+    source: str
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "game": self.game,
+            "section": self.section,
+            "title": self.title,
+            "text": self.text,
+            "score": round(self.score, 3),
+            "source": self.source,
+        }

@@ -1,0 +1,33 @@
+"""Where rulebooks, imported copies and the search cache live."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def builtin_dir() -> Path:
+    """The project's rulebooks: `$REFEREE_RULEBOOKS`, else `rulebooks/` beside the package."""
+    override = os.environ.get("REFEREE_RULEBOOKS")
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parent.parent.parent / "rulebooks"
+
+
+def data_dir() -> Path:
+    """The user's data: `$REFEREE_HOME`, else `$XDG_DATA_HOME/referee`, else `~/.local/share/referee`."""
+    home = os.environ.get("REFEREE_HOME")
+    if home:
+        return Path(home)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    if xdg:
+        return Path(xdg) / "referee"
+    return Path.home() / ".local" / "share" / "referee"
+
+
+def imported_dir() -> Path:
+    return data_dir() / "rulebooks"
+
+
+def cache_file() -> Path:
+    return data_dir() / "cache" / "rules-index.json"
