@@ -1,0 +1,1 @@
+"""Council of Serpents: three Houses, secret Ambitions, and the end of the game."""
