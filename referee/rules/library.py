@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from referee.rules import paths
+from referee.rules.imports import load_imported
 from referee.rules.index import FORMAT, SearchIndex
-from referee.rules.model import BUILT_IN, IMPORTED_PREFIX, Result, Rulebook, RulesError, Section
-from referee.rules.parse import parse_copy, parse_rulebook
+from referee.rules.model import BUILT_IN, Result, Rulebook, RulesError, Section
+from referee.rules.parse import parse_rulebook
 
 LONGEST_QUERY = 300
 
@@ -67,20 +68,6 @@ def load_rulebook(game_id: str) -> Rulebook:
     if not path.is_file():
         raise RulesError(f"no built-in rulebook for {game}; only an imported copy (`referee rules {game}`)")
     return parse_rulebook(_read(path), game, BUILT_IN)
-
-
-def load_imported(game_id: str) -> Rulebook | None:
-    """The user's imported copy of a game's rulebook, if there is one."""
-    path = paths.imported_dir() / f"{game_id}.json"
-    if not path.is_file():
-        return None
-    try:
-        stored = json.loads(_read(path))
-        return parse_copy(stored["text"], game_id, IMPORTED_PREFIX + stored["file"],
-                          markdown=stored["markdown"])
-    except (ValueError, KeyError, TypeError) as error:
-        raise RulesError(f"imported copy {path} is damaged ({error}); "
-                         f"remove it with `referee rules forget {game_id}`") from None
 
 
 def section(game_id: str, section_id: str) -> Section:

@@ -1,0 +1,277 @@
+"""`referee rules`: look up a rule, list a game's sections, import or forget a user's own copy.
+
+    referee rules GAME QUERY...      the best matching sections, best first
+    referee rules QUERY...           the same over every game (when the first word is not a game)
+    referee rules GAME               the game's sections
+    referee rules GAME --section ID  one section
+    referee rules import GAME FILE   index the user's own copy of a rulebook (.txt or .md)
+    referee rules forget GAME        remove that copy
+
+A lookup happens at the table in a hurry, so `fast_path` runs it without building the Typer
+command tree (which imports pydantic): the main entry point can hand it the arguments first.
+Rich's Markdown renderer is imported only when printing to a terminal; piped output is the plain
+Markdown, which is what scripts and pagers want anyway.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TextIO
+
+import typer  # the main app imports it anyway; Typer reads the annotations below at run time
+
+if TYPE_CHECKING:
+    from referee.rules.model import Result, Rulebook
+
+DEFAULT_LIMIT = 3
+LARGEST_LIMIT = 50
+USAGE = ("usage: referee rules [GAME] QUERY... | referee rules GAME [--section ID] "
+         "| referee rules import GAME FILE | referee rules forget GAME")
+BAD_INPUT = 2
+NO_MATCH = 1
+
+
+class UsageProblem(ValueError):
+    """Arguments that do not form a rules command."""
+
+
+def _first_word_game(word: str) -> str | None:
+    """The game a first word names (id, alias, or a prefix of four letters or more), else None."""
+    from referee.rules.library import builtin_games, imported_games
+
+    wanted = word.strip().lower()
+    known = set(builtin_games()) | set(imported_games())
+    if wanted in known:
+        return wanted
+    from referee.games.registry import GAMES
+
+    for game in GAMES:
+        if wanted == game.id or wanted in game.aliases:
+            return game.id
+    prefixed = {game for game in known if game.startswith(wanted)} if len(wanted) >= 4 else set()
+    prefixed |= {game.id for game in GAMES if len(wanted) >= 4 and game.id.startswith(wanted)}
+    return prefixed.pop() if len(prefixed) == 1 else None
+
+
+def run(
+    words: Sequence[str],
+    section_id: str | None = None,
+    as_json: bool = False,
+    limit: int = DEFAULT_LIMIT,
+    plain: bool = False,
+    out: TextIO | None = None,
+) -> int:
+    """Carry out a rules command; returns the exit status. Problems are one line on stderr."""
+    from referee.rules.model import RulesError
+
+    stream = out if out is not None else sys.stdout
+    try:
+        return _dispatch(list(words), section_id, as_json, limit, plain, stream)
+    except (RulesError, UsageProblem) as problem:
+        print(f"Error: {problem}", file=sys.stderr)
+        return BAD_INPUT
+
+
+def _dispatch(words: list[str], section_id: str | None, as_json: bool, limit: int, plain: bool,
+              out: TextIO) -> int:
+    from referee.rules import library
+
+    if not 1 <= limit <= LARGEST_LIMIT:
+        raise UsageProblem(f"--limit {limit} is out of range; allowed: 1 to {LARGEST_LIMIT}")
+    if words and words[0].lower() in ("import", "forget") and section_id is None:
+        return _manage_copy(words, out)
+    if not words:
+        if section_id is not None:
+            raise UsageProblem("--section needs a game: referee rules GAME --section ID")
+        games = library.builtin_games() + [g for g in library.imported_games()
+                                             if g not in library.builtin_games()]
+        print("Rulebooks: " + (", ".join(games) or "none found"), file=out)
+        print(USAGE, file=out)
+        return 0
+    game = _first_word_game(words[0])
+    query_words = words[1:] if game is not None else words
+    if game is not None:
+        game = library.resolve_game(game)
+    if section_id is not None:
+        if game is None:
+            raise UsageProblem(f"--section needs a game first; {words[0]!r} is not a game id or alias")
+        if query_words:
+            raise UsageProblem("give either --section ID or a question, not both")
+        found = library.section(game, section_id)
+        if as_json:
+            _print_json([(found.game, found.id, found.title, found.text, None, found.source)], out)
+        else:
+            _print_markdown([found.markdown()], plain, out)
+        return 0
+    if game is not None and not query_words:
+        return _list_sections(game, as_json, out)
+    query = " ".join(query_words)
+    results = library.search(query, game, limit)
+    if as_json:
+        _print_json([(r.game, r.section, r.title, r.text, r.score, r.source) for r in results], out)
+        return 0
+    if not results:
+        where = game or "any game"
+        print(f"Nothing in {where} matches {query!r}; try other words, or `referee rules "
+              f"{game or 'GAME'}` for the list of sections.", file=out)
+        return NO_MATCH
+    _print_markdown([_result_markdown(number, result, game is None)
+                     for number, result in enumerate(results, 1)], plain, out)
+    return 0
+
+
+def _manage_copy(words: list[str], out: TextIO) -> int:
+    from referee.rules import imports
+
+    verb = words[0].lower()
+    if verb == "import":
+        if len(words) != 3:
+            raise UsageProblem("usage: referee rules import GAME FILE (a .txt or .md copy you own)")
+        rulebook = imports.import_copy(words[1], Path(words[2]).expanduser())
+        print(f"Imported {len(rulebook.sections)} sections of {rulebook.game} from {words[2]}; "
+              f"they are searched beside the built-in summary (`referee rules forget "
+              f"{rulebook.game}` removes them).", file=out)
+        return 0
+    if len(words) != 2:
+        raise UsageProblem("usage: referee rules forget GAME")
+    name = imports.forget(words[1])
+    print(f"Removed the imported copy of {imports.registered_game(words[1])} ({name}).", file=out)
+    return 0
+
+
+def _list_sections(game: str, as_json: bool, out: TextIO) -> int:
+    from referee.rules import library
+    from referee.rules.imports import load_imported
+
+    rulebooks: list[Rulebook] = []
+    if game in library.builtin_games():
+        rulebooks.append(library.load_rulebook(game))
+    copy = load_imported(game)
+    if copy is not None:
+        rulebooks.append(copy)
+    if as_json:
+        _print_json([(s.game, s.id, s.title, s.text, None, s.source)
+                     for rulebook in rulebooks for s in rulebook.sections], out, key="sections")
+        return 0
+    for rulebook in rulebooks:
+        print(f"{rulebook.title} ({rulebook.source}): {len(rulebook.sections)} sections", file=out)
+        width = max(len(s.id) for s in rulebook.sections) + 2
+        for s in rulebook.sections:
+            indent = "  " * max(0, s.level - 2)
+            mode = f"  [{s.referee}]" if s.referee else ""
+            print(f"  {indent}{s.id:<{width}}{s.title}{mode}", file=out)
+    print(f"Show one with: referee rules {game} --section ID", file=out)
+    return 0
+
+
+def _result_markdown(number: int, result: Result, name_game: bool) -> str:
+    game = f"{result.game} " if name_game else ""
+    where = "" if result.source == "built-in" else f"  \nSource: {result.source}"
+    return (f"## {number}. {game}#{result.section}: {result.title}\n\n"
+            f"*score {result.score:.2f}, {result.source}*{where}\n\n{result.text}\n")
+
+
+def _print_json(rows: list[tuple[str, str, str, str, float | None, str]], out: TextIO,
+                key: str = "results") -> None:
+    items = []
+    for game, section_id, title, text, score, source in rows:
+        item: dict[str, object] = {"game": game, "section": section_id, "title": title, "text": text}
+        if score is not None:
+            item["score"] = round(score, 3)
+        item["source"] = source
+        items.append(item)
+    json.dump({key: items}, out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+def _print_markdown(blocks: list[str], plain: bool, out: TextIO) -> None:
+    """Rich Markdown on a terminal; the Markdown text itself anywhere else."""
+    if plain or not out.isatty():
+        out.write("\n".join(blocks))
+        return
+    from rich.console import Console
+    from rich.markdown import Markdown
+    from rich.rule import Rule
+
+    console = Console(file=out)
+    for number, block in enumerate(blocks):
+        if number:
+            console.print(Rule(style="dim"))
+        console.print(Markdown(block))
+
+
+def fast_path(argv: Sequence[str]) -> int | None:
+    """Run `rules ...` without Typer when the arguments are plain; None hands them back to Typer.
+
+    Only `--section ID`, `--json`, `--plain` and `--limit N` (and their short forms) are read
+    here; anything else (`--help`, an unknown option) is left to Typer, which explains it.
+    """
+    if not argv or argv[0] != "rules":
+        return None
+    words: list[str] = []
+    section_id: str | None = None
+    as_json = plain = False
+    limit = DEFAULT_LIMIT
+    arguments = list(argv[1:])
+    position = 0
+    while position < len(arguments):
+        argument = arguments[position]
+        value = arguments[position + 1] if position + 1 < len(arguments) else None
+        name, _, inline = argument.partition("=")
+        if argument == "--":
+            words.extend(arguments[position + 1:])
+            break
+        if name in ("--section", "-s"):
+            if inline:
+                section_id = inline
+            elif value is None:
+                return None
+            else:
+                section_id, position = value, position + 1
+        elif name in ("--limit", "-n"):
+            raw = inline or value
+            if raw is None or not raw.lstrip("-").isdigit():
+                return None
+            limit = int(raw)
+            position += 0 if inline else 1
+        elif argument == "--json":
+            as_json = True
+        elif argument == "--plain":
+            plain = True
+        elif argument.startswith("-") and len(argument) > 1:
+            return None
+        else:
+            words.append(argument)
+        position += 1
+    return run(words, section_id, as_json, limit, plain)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `rules` command to the main app."""
+
+    @app.command(
+        "rules",
+        context_settings={"allow_interspersed_args": True},
+        epilog="Examples: referee rules blackwood brew a potion | referee rules stealth | "
+               "referee rules got --section keyword-stealth | referee rules import got mycopy.txt",
+    )
+    def rules(
+        words: Annotated[list[str] | None, typer.Argument(
+            help="GAME then a question, a question alone (all games), or import GAME FILE / forget GAME",
+            show_default=False)] = None,
+        section: Annotated[str | None, typer.Option(
+            "--section", "-s", help="Print the section with this id (needs GAME)")] = None,
+        as_json: Annotated[bool, typer.Option(
+            "--json", help="Print {\"results\": [...]} for scripts, best first")] = False,
+        limit: Annotated[int, typer.Option(
+            "--limit", "-n", help=f"How many sections to show (1-{LARGEST_LIMIT})")] = DEFAULT_LIMIT,
+        plain: Annotated[bool, typer.Option(
+            "--plain", help="Print Markdown text even on a terminal")] = False,
+    ) -> None:
+        """Look up a rule: the best matching rulebook sections, or a game's list of sections."""
+        status = run(words or [], section, as_json, limit, plain)
+        if status:
+            raise typer.Exit(status)

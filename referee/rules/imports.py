@@ -1,0 +1,109 @@
+"""A user's own copy of a rulebook: imported into the data directory, searchable, removable.
+
+The copy is stored whole (its text and original file name) as `<data>/rulebooks/<game>.json` and
+cut into sections when the index is built, so a better cutting rule applies to old imports too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from referee.rules import paths
+from referee.rules.model import IMPORTED_PREFIX, Rulebook, RulesError
+from referee.rules.parse import parse_copy
+
+TEXT_SUFFIXES = (".txt", ".text", ".md", ".markdown")
+LARGEST_COPY = 5_000_000
+"""Bytes; a rulebook's text is far smaller, so anything larger is not one."""
+
+
+def registered_game(name: str) -> str:
+    """The id of a game the referee knows, from its id or alias."""
+    from referee.games.registry import find_game
+
+    try:
+        return find_game(name).id
+    except ValueError as error:
+        raise RulesError(str(error)) from None
+
+
+def stored_path(game_id: str) -> Path:
+    return paths.imported_dir() / f"{game_id}.json"
+
+
+def read_copy_file(file: Path) -> str:
+    """The text of a user's rulebook file, refused with a clear reason if it is not usable text."""
+    if not file.exists():
+        raise RulesError(f"file not found: {file}")
+    if not file.is_file():
+        raise RulesError(f"not a file: {file}")
+    if file.suffix.lower() not in TEXT_SUFFIXES:
+        raise RulesError(f"{file.name}: unsupported file type {file.suffix or '(none)'!r}; "
+                         f"allowed: {', '.join(TEXT_SUFFIXES)} (plain text or Markdown)")
+    size = file.stat().st_size
+    if size > LARGEST_COPY:
+        raise RulesError(f"{file.name}: {size} bytes is too large for a rulebook; at most {LARGEST_COPY}")
+    try:
+        data = file.read_bytes()
+    except OSError as error:
+        raise RulesError(f"cannot read {file}: {error.strerror}") from None
+    if b"\0" in data:
+        raise RulesError(f"{file.name}: binary data, not text; allowed: a .txt or .md text file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RulesError(f"{file.name}: not UTF-8 text; save it as UTF-8 and import it again") from None
+    if not any(ch.isalpha() for ch in text):
+        raise RulesError(f"{file.name}: no text in the file")
+    return text
+
+
+def import_copy(game: str, file: Path) -> Rulebook:
+    """Store a user's copy of a game's rulebook and return it cut into sections."""
+    game_id = registered_game(game)
+    text = read_copy_file(file)
+    markdown = file.suffix.lower() in (".md", ".markdown")
+    rulebook = parse_copy(text, game_id, IMPORTED_PREFIX + file.name, markdown=markdown)
+    target = stored_path(game_id)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        temporary.write_text(json.dumps({"game": game_id, "file": file.name, "markdown": markdown,
+                                         "text": text}), encoding="utf-8")
+        os.replace(temporary, target)
+    except OSError as error:
+        raise RulesError(f"cannot store the copy in {target.parent}: {error.strerror}") from None
+    return rulebook
+
+
+def forget(game: str) -> str:
+    """Remove a user's imported copy; returns the file name it was imported from."""
+    game_id = registered_game(game)
+    target = stored_path(game_id)
+    if not target.is_file():
+        raise RulesError(f"no imported copy of {game_id} to forget")
+    try:
+        name = str(json.loads(target.read_text(encoding="utf-8")).get("file", target.name))
+    except (OSError, ValueError, AttributeError):
+        name = target.name
+    try:
+        target.unlink()
+    except OSError as error:
+        raise RulesError(f"cannot remove {target}: {error.strerror}") from None
+    return name
+
+
+def load_imported(game_id: str) -> Rulebook | None:
+    """The user's imported copy of a game's rulebook, if there is one."""
+    path = stored_path(game_id)
+    if not path.is_file():
+        return None
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        return parse_copy(stored["text"], game_id, IMPORTED_PREFIX + stored["file"],
+                          markdown=bool(stored["markdown"]))
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise RulesError(f"imported copy {path} is damaged ({error}); "
+                         f"remove it with `referee rules forget {game_id}`") from None
