@@ -1,0 +1,131 @@
+"""The got-lcg-1e rulebook files: format, coverage of the source, and agreement with the scoring code."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.asks import Ask
+from referee.games.got import scoring
+from referee.games.registry import find_game
+
+ROOT = Path(__file__).resolve().parent.parent
+MARKDOWN = (ROOT / "rulebooks" / "got-lcg-1e.md").read_text()
+NUMBERS: dict[str, Any] = tomllib.loads((ROOT / "rulebooks" / "got-lcg-1e.toml").read_text())
+HEADING = re.compile(r"^(#{2,3}) (.+) \{#([^}]+)\}$")
+
+
+def sections() -> dict[str, list[str]]:
+    """Each section id with the lines of its body (up to the next heading)."""
+    result: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in MARKDOWN.splitlines():
+        match = HEADING.match(line)
+        if match:
+            assert match.group(3) not in result, f"duplicate id {match.group(3)}"
+            current = result[match.group(3)] = []
+        elif re.match(r"#{2,6} ", line):
+            raise AssertionError(f"heading without an id: {line}")
+        elif current is not None:
+            current.append(line)
+    return result
+
+
+SECTIONS = sections()
+
+
+def covers() -> set[str]:
+    found: set[str] = set()
+    for body in SECTIONS.values():
+        for line in body:
+            if line.startswith("Covers:"):
+                found.update(part.strip() for part in line.removeprefix("Covers:").split(";"))
+    return found
+
+
+def test_no_line_starts_like_a_reference_heading() -> None:
+    # a wrapped "#id" at the start of a line reads as a heading to some Markdown tools
+    assert not [line for line in MARKDOWN.splitlines() if re.match(r"#[a-z]", line)]
+
+
+def test_ids_are_kebab_case() -> None:
+    for section_id in SECTIONS:
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", section_id), section_id
+
+
+def test_every_section_starts_with_its_referee_line() -> None:
+    for section_id, body in SECTIONS.items():
+        first = next(line for line in body if line.strip())
+        assert first in ("Referee: automates", "Referee: asks", "Referee: table"), section_id
+
+
+def test_every_source_heading_is_covered_and_every_cover_is_a_heading() -> None:
+    headings = NUMBERS["source"]["headings"]
+    assert len(headings) == len(set(headings))
+    assert set(headings) == covers()
+
+
+def test_source_headings_are_written_as_in_the_source() -> None:
+    path = ROOT.parent / "shared" / "seeds" / NUMBERS["source"]["file"]
+    if not path.exists():
+        pytest.skip("the rulebook sources are not beside this checkout")
+    source = path.read_text()
+    lines = [line.strip() for line in source.splitlines()]
+    for heading in NUMBERS["source"]["headings"]:
+        assert any(line == heading or line.startswith(heading + ":") for line in lines), heading
+
+
+def test_see_also_points_at_existing_sections() -> None:
+    for reference in re.findall(r"(?<![\w{])#([a-z][a-z0-9-]*)", MARKDOWN):
+        assert reference in SECTIONS, reference
+
+
+def test_glossary_and_rulings_sections_exist() -> None:
+    assert "glossary" in SECTIONS
+    assert "rulings" in SECTIONS
+
+
+def test_each_ruling_has_a_toml_entry_and_back() -> None:
+    in_markdown = {
+        section_id.removeprefix("ruling-") for section_id in SECTIONS if section_id.startswith("ruling-")
+    }
+    assert in_markdown == set(NUMBERS["rulings"])
+    for entry in NUMBERS["rulings"].values():
+        assert entry["summary"] and entry["default"] in [
+            choice.strip() for choice in entry["choices"].split(",")
+        ]
+
+
+def test_scoring_rulings_match_the_toml() -> None:
+    for ruling, choices in scoring.RULING_CHOICES.items():
+        entry = NUMBERS["rulings"][ruling]
+        assert choices[0] == entry["default"]
+        assert list(choices) == [choice.strip() for choice in entry["choices"].split(",")]
+
+
+def test_scoring_numbers_match_the_toml() -> None:
+    assert scoring.POWER_TO_WIN == NUMBERS["numbers"]["power_to_win"] == 15
+    assert [scoring.MIN_PLAYERS, scoring.MAX_PLAYERS] == NUMBERS["game"]["players"]
+    assert NUMBERS["score"]["house_power"] == [0, scoring.MAX_POWER_PER_FIELD]
+    info = find_game("got")
+    assert (info.id, info.min_players, info.max_players) == (NUMBERS["game"]["id"], 2, 4)
+
+
+def test_asks_name_sections_of_the_rulebook() -> None:
+    flow = scoring.ask_holdings(["Ann", "Bo"])
+    ask: Ask = next(flow)
+    answers = iter(["15", "0", "15", "0"])
+    seen = [ask]
+    try:
+        while True:
+            ask = flow.send(ask.parse(next(answers, "1")))
+            seen.append(ask)
+    except StopIteration:
+        pass
+    assert len(seen) == 5  # four power counts and the 'who got there first' choice
+    for asked in seen:
+        assert asked.section in SECTIONS
