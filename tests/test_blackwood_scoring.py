@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.asks import Ask
 from referee.errors import InvalidAnswer, ScoreInputError
@@ -388,3 +390,27 @@ def test_ask_holdings_refuses_a_bad_list_of_names() -> None:
         next(ask_holdings(["Ann"]))
     with pytest.raises(ScoreInputError):
         next(ask_holdings(["Ann", "Ann"]))
+
+
+# --- random holdings ------------------------------------------------------------------------------
+
+witch_holdings = st.tuples(
+    st.integers(-20, 60), st.integers(0, 32), st.integers(0, 2), st.integers(0, 10)
+).map(lambda values: values if values[3] else (0, *values[1:]))  # no potions, no reputation
+
+
+@given(st.lists(witch_holdings, min_size=2, max_size=4))
+def test_order_follows_score_then_fewer_potions_then_more_coins(rows: list[tuple[int, ...]]) -> None:
+    witches = [witch(f"W{seat}", *row) for seat, row in enumerate(rows, 1)]
+    result = score_input({"players": witches})
+    by_name = {entry["name"]: entry for entry in witches}
+    for player in result.players:
+        entry = by_name[player.name]
+        assert player.total == entry["reputation"] + entry["coins"] // 3 - 5 * entry["fagus_tokens"]
+    for first in result.players:
+        for second in result.players:
+            a, b = by_name[first.name], by_name[second.name]
+            key_a = (-(first.total or 0), a["potions_brewed"], -a["coins"])
+            key_b = (-(second.total or 0), b["potions_brewed"], -b["coins"])
+            assert (key_a < key_b) == ((first.rank or 0) < (second.rank or 0))
+    assert result.winners == [player.name for player in result.players if player.rank == 1]
