@@ -1,0 +1,83 @@
+"""Where answers come from: a person at a terminal, or a file of answers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+
+from referee.errors import RefereeError
+
+Validator = Callable[[str], str | None]
+"""Returns None when the text is acceptable, else the one-line reason it is not."""
+
+
+class AnswersEnded(RefereeError):
+    """A file of answers ran out before the game ended."""
+
+
+class ScriptRejected(RefereeError):
+    """A line of an answers file does not fit the question it answers."""
+
+
+@dataclass
+class ScriptedAnswerer:
+    """Answers read from a file: one per line; blank lines and '#' comments are skipped."""
+
+    lines: Sequence[tuple[int, str]]
+    console: Console
+    source: str = "answers"
+    position: int = 0
+    interactive = False
+
+    @classmethod
+    def from_text(cls, text: str, console: Console, source: str = "answers") -> ScriptedAnswerer:
+        lines = []
+        for number, line in enumerate(text.splitlines(), 1):
+            content = line.split("#", 1)[0].strip() if not line.lstrip().startswith("#") else ""
+            if content:
+                lines.append((number, content))
+        return cls(lines, console, source)
+
+    @classmethod
+    def from_file(cls, path: Path, console: Console) -> ScriptedAnswerer:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise RefereeError(f"cannot read answers file {path}: {error.__class__.__name__}") from None
+        return cls.from_text(text, console, str(path))
+
+    def ask(self, prompt: str, validate: Validator, default: str | None = None) -> str:
+        if self.position >= len(self.lines):
+            raise AnswersEnded(f"{self.source} ended before the game did")
+        self.current_line, text = self.lines[self.position]
+        self.position += 1
+        self.current_prompt = prompt
+        self.console.print(f"[bold]?[/bold] {prompt} [green]{text}[/green]", highlight=False)
+        return text
+
+    def rejected(self, message: str) -> None:
+        raise ScriptRejected(f"{self.source} line {self.current_line}: {self.current_prompt!r}: {message}")
+
+
+@dataclass
+class InteractiveAnswerer:
+    """A person at the terminal, through questionary prompts that check each answer as it is typed."""
+
+    console: Console
+    interactive = True
+
+    def ask(self, prompt: str, validate: Validator, default: str | None = None) -> str:
+        import questionary
+
+        def check(text: str) -> bool | str:
+            problem = validate(text)
+            return True if problem is None else problem
+
+        answer: str = questionary.text(prompt, validate=check, default=default or "", qmark="?").unsafe_ask()
+        return answer
+
+    def rejected(self, message: str) -> None:
+        self.console.print(f"[red]{message}[/red]", highlight=False)

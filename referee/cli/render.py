@@ -1,0 +1,82 @@
+"""Rich output for sessions and scores: header, public table, messages, final scoreboard."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from referee.engine.game import Header, PublicView
+from referee.outcome import ScoreReport
+
+
+def header_text(header: Header) -> str:
+    parts = []
+    if header.round:
+        parts.append(f"Round {header.round}")
+    if header.active:
+        parts.append(f"{header.active}'s turn")
+    if header.phase:
+        parts.append(header.phase)
+    return " · ".join(parts)
+
+
+def show_header(console: Console, header: Header) -> None:
+    text = header_text(header)
+    if text:
+        console.rule(f"[bold]{text}[/bold]", align="left")
+
+
+def show_messages(console: Console, messages: list[str]) -> None:
+    for message in messages:
+        console.print(f"  [cyan]›[/cyan] {message}", highlight=False)
+
+
+def show_public(console: Console, view: PublicView, title: str = "Table") -> None:
+    table = RichTable(title=title, title_justify="left", show_lines=False)
+    for column in view.columns:
+        table.add_column(column, justify="left" if column in ("Player", "Character") else "right")
+    for row in view.rows:
+        table.add_row(*row)
+    console.print(table)
+    for line in view.lines:
+        console.print(f"  {line}", highlight=False)
+
+
+def show_scoreboard(console: Console, report: ScoreReport) -> None:
+    parts: list[str] = []
+    for player in report.players:
+        for part in player.breakdown:
+            if part not in parts:
+                parts.append(part)
+    table = RichTable(title="Final score", title_justify="left")
+    table.add_column("Rank", justify="right")
+    table.add_column("Player")
+    for part in parts:
+        table.add_column(part.replace("_", " "), justify="right")
+    table.add_column("Total", justify="right", style="bold")
+    table.add_column("Status")
+    ordered = sorted(report.players, key=lambda player: (player.rank is None, player.rank or 0))
+    for player in ordered:
+        status = player.reason or ("winner" if player.name in report.winners else "")
+        if player.eliminated and not player.reason:
+            status = "eliminated"
+        table.add_row(
+            str(player.rank) if player.rank is not None else "-",
+            player.name,
+            *(str(player.breakdown.get(part, "")) for part in parts),
+            "-" if player.total is None else str(player.total),
+            status,
+        )
+    console.print(table)
+    if report.teams:
+        for team in report.teams:
+            total = "-" if team.total is None else team.total
+            console.print(f"  Team {' + '.join(team.members)}: {total}", highlight=False)
+    if report.winners:
+        console.print(f"[bold green]Winner: {', '.join(report.winners)}[/bold green]")
+    elif report.ended:
+        console.print("[bold red]Nobody wins.[/bold red]")
+    else:
+        console.print("[bold]The game has not ended.[/bold]")
+    for note in report.notes:
+        console.print(f"  [dim]note:[/dim] {note}", highlight=False)

@@ -1,0 +1,156 @@
+"""Running sessions from the command line: start, resume, list, replay a scenario."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from referee.cli.answerers import AnswersEnded, InteractiveAnswerer, ScriptedAnswerer, ScriptRejected
+from referee.cli.loop import Answerer, Quit, SessionLoop
+from referee.engine.session import LiveSession
+from referee.errors import RefereeError
+from referee.store import Store
+
+NO_TERMINAL = "no terminal to ask questions on; give the answers with --answers FILE"
+
+
+def make_console() -> Console:
+    return Console(highlight=False)
+
+
+def error(message: str) -> None:
+    print(f"referee: {message}", file=sys.stderr)
+
+
+def choose_answerer(answers: Path | None, console: Console) -> Answerer | None:
+    if answers is not None:
+        return ScriptedAnswerer.from_file(answers, console)
+    if not sys.stdin.isatty():
+        error(NO_TERMINAL)
+        return None
+    return InteractiveAnswerer(console)
+
+
+def resume_hint(live: LiveSession, db: Path | None) -> str:
+    where = f" --db {db}" if db else ""
+    return f"referee resume {live.meta.id}{where}"
+
+
+def start_session(
+    game: str, players: list[str], options: Mapping[str, Any], answers: Path | None, db: Path | None
+) -> int:
+    console = make_console()
+    try:
+        answerer = choose_answerer(answers, console)
+        if answerer is None:
+            return 2
+        live = LiveSession.start(Store(db), game, players, options)
+    except RefereeError as problem:
+        error(str(problem))
+        return 2
+    console.print(f"[bold]{live.game.id}[/bold] session [bold]{live.meta.id}[/bold]: {', '.join(players)}")
+    console.print("Type 'help' or '?' at any question for the rule and the commands.")
+    return run_live(live, answerer, console, db)
+
+
+def resume_session(session_id: str | None, answers: Path | None, db: Path | None) -> int:
+    console = make_console()
+    store = Store(db)
+    try:
+        if session_id is None:
+            unfinished = [meta for meta in store.list() if meta.status != "finished"]
+            if not unfinished:
+                error("no unfinished session to resume; 'referee sessions' lists them")
+                return 2
+            session_id = unfinished[-1].id
+        answerer = choose_answerer(answers, console)
+        if answerer is None:
+            return 2
+        live = LiveSession.resume(store, session_id)
+    except RefereeError as problem:
+        error(str(problem))
+        return 2
+    console.print(f"Resuming [bold]{live.meta.id}[/bold] ({live.game.id}) after {len(live.driver.entries)} answers.")
+    if live.replay_error:
+        console.print(
+            f"[yellow]The stored log stopped fitting after {len(live.driver.entries)} answers "
+            f"({live.replay_error}); {live.dropped} later answer(s) set aside. Continuing from there.[/yellow]"
+        )
+    live.driver.take_messages()
+    SessionLoop(live, answerer, console).show_state()
+    return run_live(live, answerer, console, db)
+
+
+def run_live(live: LiveSession, answerer: Answerer, console: Console, db: Path | None) -> int:
+    code = 0
+    try:
+        SessionLoop(live, answerer, console).run()
+    except Quit:
+        console.print(f"Saved. Resume with: {resume_hint(live, db)}")
+    except KeyboardInterrupt:
+        console.print(f"\nInterrupted; every answer given is saved. Resume with: {resume_hint(live, db)}")
+        code = 130
+    except EOFError:
+        console.print(f"\nEnd of input; every answer given is saved. Resume with: {resume_hint(live, db)}")
+        code = 1
+    except AnswersEnded as problem:
+        error(f"{problem}; saved. Resume with: {resume_hint(live, db)}")
+        code = 1
+    except ScriptRejected as problem:
+        error(f"{problem}. Saved up to there; resume with: {resume_hint(live, db)}")
+        code = 2
+    finally:
+        live.close("finished" if live.driver.finished else "playing")
+        live.release()
+    return code
+
+
+def list_sessions(db: Path | None) -> int:
+    from rich.table import Table
+
+    try:
+        rows = Store(db).list()
+    except RefereeError as problem:
+        error(str(problem))
+        return 2
+    console = make_console()
+    if not rows:
+        console.print("No sessions yet. Start one with: referee play GAME --players 'Ann,Bo'")
+        return 0
+    table = Table(title="Sessions")
+    for column in ("Id", "Game", "Players", "Started", "Status", "Answers", "Winner"):
+        table.add_column(column)
+    for meta in rows:
+        table.add_row(
+            meta.id, meta.game, ", ".join(meta.players), meta.started, meta.status, str(meta.answers),
+            ", ".join(meta.winners) or "-",
+        )
+    console.print(table)
+    return 0
+
+
+def replay_scenario(path: Path) -> int:
+    from referee.cli.render import show_public, show_scoreboard
+    from referee.scenarios import load_scenario, run_scenario
+
+    console = make_console()
+    try:
+        scenario = load_scenario(path)
+        console.print(f"[bold]{scenario.title}[/bold] ({scenario.game}: {', '.join(scenario.players)})")
+        run = run_scenario(scenario, echo=lambda line: console.print(line, highlight=False, markup=False))
+    except RefereeError as problem:
+        error(str(problem))
+        return 2
+    show_public(console, run.driver.game.public_view(run.driver.state))
+    if run.driver.report is not None:
+        show_scoreboard(console, run.driver.report)
+    if run.failures:
+        for failure in run.failures:
+            error(f"expectation not met: {failure}")
+        return 1
+    console.print("[green]Every expectation of the scenario holds.[/green]")
+    return 0

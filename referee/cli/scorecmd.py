@@ -1,0 +1,115 @@
+"""`referee score`: end-of-game scores from a JSON file, or asked player by player."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+from referee.asks import Ask
+from referee.errors import InvalidAnswer, RefereeError, ScoreInputError
+from referee.games.registry import find_game
+from referee.outcome import ScoreReport
+
+
+def error(message: str) -> None:
+    print(f"referee: {message}", file=sys.stderr)
+
+
+def read_json(input_file: str) -> Any:
+    try:
+        text = sys.stdin.read() if input_file == "-" else Path(input_file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as problem:
+        raise RefereeError(f"cannot read {input_file}: {problem.__class__.__name__}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as problem:
+        raise RefereeError(
+            f"{input_file} is not valid JSON (line {problem.lineno}, column {problem.colno}: {problem.msg})"
+        ) from None
+
+
+def run_asks(flow: Generator[Ask, Any, Any], answerer: Any) -> Any:
+    """Ask each question until the generator returns; a bad answer is explained and asked again."""
+    from referee.cli.loop import Quit, prompt_for, validator
+
+    try:
+        ask = next(flow)
+        while True:
+            text = answerer.ask(prompt_for(ask), validator(ask), ask.default)
+            command = text.strip().lower()
+            if command == "quit":
+                raise Quit()
+            if command in ("help", "?"):
+                answerer.rejected(f"Allowed: {ask.allowed()} (rulebook section {ask.section})")
+                continue
+            try:
+                value = ask.parse(text)
+            except InvalidAnswer as problem:
+                answerer.rejected(str(problem))
+                continue
+            ask = flow.send(value)
+    except StopIteration as done:
+        return done.value
+
+
+def run_score(
+    game_name: str, input_file: str | None, as_json: bool, players: str | None, answers: Path | None = None
+) -> int:
+    try:
+        game = find_game(game_name)
+        scoring = game.scoring()
+        if input_file is not None:
+            report: ScoreReport = scoring.score_input(read_json(input_file))
+        else:
+            report = score_by_questions(game.id, scoring, players, answers)
+    except ScoreInputError as problem:
+        error(str(problem))
+        return 2
+    except RefereeError as problem:
+        error(str(problem))
+        return 2
+    except (KeyboardInterrupt, EOFError):
+        error("stopped; nothing was scored")
+        return 130
+    if as_json:
+        print(json.dumps(report.to_json(), ensure_ascii=False))
+    else:
+        from rich.console import Console
+
+        from referee.cli.render import show_scoreboard
+
+        show_scoreboard(Console(highlight=False), report)
+    return 0
+
+
+def score_by_questions(game_id: str, scoring: Any, players: str | None, answers: Path | None) -> ScoreReport:
+    from rich.console import Console
+
+    from referee.cli.answerers import InteractiveAnswerer, ScriptedAnswerer
+    from referee.cli.loop import Quit
+
+    console = Console(highlight=False, stderr=True)
+    answerer: Any
+    if answers is not None:
+        answerer = ScriptedAnswerer.from_file(answers, console)
+    elif sys.stdin.isatty():
+        answerer = InteractiveAnswerer(console)
+    else:
+        raise RefereeError("no terminal to ask on; give the holdings with --input FILE.json (or - for stdin)")
+    if players is None:
+        players = answerer.ask("Player names in turn order, separated by commas", lambda text: None)
+    names = [name.strip() for name in players.split(",") if name.strip()]
+    info = find_game(game_id)
+    if not info.min_players <= len(names) <= info.max_players:
+        raise RefereeError(f"{info.name} takes {info.players_text} players, not {len(names)}")
+    if len(set(names)) != len(names):
+        raise RefereeError("each player needs a different name")
+    try:
+        holdings = run_asks(scoring.ask_holdings(names), answerer)
+    except Quit:
+        raise RefereeError("stopped; nothing was scored") from None
+    result: ScoreReport = scoring.score_input(holdings)
+    return result

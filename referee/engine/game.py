@@ -1,0 +1,91 @@
+"""What a guided game provides to the engine.
+
+A game is a flow (a generator that yields Asks and receives validated answers) over a plain state
+object, plus the pieces the engine and the screen need around it: corrections, invariants and a
+public view. The flow has no randomness, clock or I/O: everything random comes from the table.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from referee.asks import Ask
+from referee.outcome import ScoreReport
+
+Say = Callable[[str], None]
+"""How a flow tells the table something (what the referee worked out, a ruling applied)."""
+
+Flow = Generator[Ask, Any, ScoreReport]
+
+S = TypeVar("S")
+
+
+@dataclass
+class Header:
+    """Where the game stands, for the top of the screen."""
+
+    round: int | None = None
+    turn: str | None = None
+    phase: str | None = None
+    active: str | None = None
+
+
+@dataclass
+class PublicView:
+    """What everyone at the table may see: one row per player, plus lines about the board."""
+
+    columns: list[str]
+    rows: list[list[str]]
+    lines: list[str] = field(default_factory=list)
+
+
+class Game(ABC, Generic[S]):
+    """A game the referee can guide. Subclasses are stateless; all state lives in S."""
+
+    id: str
+    rulebook: str
+    """The game's rulebook id (rulebooks/<id>.md)."""
+
+    @abstractmethod
+    def check_players(self, players: Sequence[str]) -> None:
+        """Raise SessionError if this list of names cannot play (count, duplicates)."""
+
+    @abstractmethod
+    def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> S:
+        """The state before the first question."""
+
+    @abstractmethod
+    def flow(self, state: S, say: Say) -> Flow:
+        """The game from setup to the final report."""
+
+    @abstractmethod
+    def adjust(self, state: S, text: str) -> str:
+        """Apply a manual correction; returns what changed. Raises InvalidAdjustment and then
+        leaves the state untouched."""
+
+    @abstractmethod
+    def adjust_help(self) -> str:
+        """The forms a correction may take, one line."""
+
+    @abstractmethod
+    def invariant_errors(self, state: S) -> list[str]:
+        """Broken invariants (empty when the state is sound)."""
+
+    @abstractmethod
+    def header(self, state: S) -> Header:
+        ...
+
+    @abstractmethod
+    def public_view(self, state: S) -> PublicView:
+        ...
+
+    @abstractmethod
+    def hidden_view(self, state: S, player: str) -> list[str]:
+        """One player's hidden holdings, shown only when the table asks."""
+
+    @abstractmethod
+    def to_json(self, state: S) -> dict[str, Any]:
+        """The whole state as plain JSON data (for comparisons and export)."""

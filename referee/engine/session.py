@@ -1,0 +1,115 @@
+"""A live session: the driver plus its durable answer log.
+
+A session is its setup (game, players, options) and its log. Every accepted answer is written to
+disk before the next question is shown; resume replays the log; undo replays all but the last
+entries. The state is always derived from the log, never stored.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from referee.engine.driver import Driver, Entry, ReplayResult, replay
+from referee.engine.game import Game
+from referee.games.registry import find_game
+from referee.store import SessionFile, SessionMeta, Store
+
+
+def load_game(game_id: str) -> Game[Any]:
+    info = find_game(game_id)
+    module = info.play()
+    if module is None:
+        from referee.errors import SessionError
+
+        raise SessionError(f"{info.name} has no guided session yet; use 'referee score {info.id}'")
+    game: Game[Any] = module.GAME
+    return game
+
+
+class LiveSession:
+    def __init__(self, store: Store, file: SessionFile, game: Game[Any], result: ReplayResult) -> None:
+        self.store = store
+        self.file = file
+        self.game = game
+        self.driver = result.driver
+        self.replay_error = result.error
+        """Set when the stored log stopped fitting the rules; the session continues from there."""
+        self.dropped = len(file.entries) - result.applied
+
+    @property
+    def meta(self) -> SessionMeta:
+        assert self.file.meta is not None
+        return self.file.meta
+
+    @classmethod
+    def start(
+        cls, store: Store, game_id: str, players: Sequence[str], options: Mapping[str, Any]
+    ) -> LiveSession:
+        game = load_game(game_id)
+        game.check_players(players)
+        driver = Driver(game, players, options)  # refuses bad options before anything is written
+        meta = SessionMeta(
+            store.new_id(game.id), game.id, list(players), dict(options), time.strftime("%Y-%m-%d %H:%M:%S")
+        )
+        file = store.create(meta)
+        return cls(store, file, game, ReplayResult(driver, 0))
+
+    @classmethod
+    def resume(cls, store: Store, session_id: str) -> LiveSession:
+        file = store.open(session_id)
+        try:
+            assert file.meta is not None
+            game = load_game(file.meta.game)
+            entries = [Entry.from_json(entry) for entry in file.entries]
+            result = replay(game, file.meta.players, file.meta.options, entries)
+            session = cls(store, file, game, result)
+            if session.dropped:
+                # Keep the answers that fit; the rest no longer replay under the current rules.
+                file.truncate(result.applied)
+            return session
+        except Exception:
+            file.unlock()
+            raise
+
+    def answer(self, raw: str) -> Entry:
+        entry = self.driver.answer(raw)
+        self.file.add(entry.to_json())
+        self._after_change()
+        return entry
+
+    def adjust(self, text: str, reason: str) -> Entry:
+        entry = self.driver.adjust(text, reason)
+        self.file.add(entry.to_json())
+        self._after_change()
+        return entry
+
+    def undo(self, steps: int = 1) -> int:
+        """Take back the last `steps` entries (answers or corrections); returns how many."""
+        steps = max(0, min(steps, len(self.driver.entries)))
+        if steps == 0:
+            return 0
+        kept = self.driver.entries[: len(self.driver.entries) - steps]
+        result = replay(self.game, self.meta.players, self.meta.options, kept)
+        self.driver = result.driver
+        self.driver.take_messages()
+        self.file.truncate(len(kept))
+        return steps
+
+    def _after_change(self) -> None:
+        if self.driver.finished:
+            self.close("finished")
+
+    def close(self, status: str | None = None) -> None:
+        meta = self.meta
+        if status is not None:
+            meta.status = status
+        if self.driver.report is not None:
+            meta.winners = list(self.driver.report.winners)
+        meta.answers = len(self.driver.entries)
+        self.file.fold()
+        self.store.update_index(meta)
+
+    def release(self) -> None:
+        self.file.unlock()

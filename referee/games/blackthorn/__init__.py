@@ -1,0 +1,1 @@
+"""Council of Blackthorn: the guided session and the end-of-game scoring."""

@@ -1,0 +1,104 @@
+"""Council of Blackthorn rules as plain functions on plain state.
+
+Everything here is deterministic arithmetic on the table; the flow decides when each applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.games.blackthorn.state import (
+    CAP_WHEN_BLOCKED,
+    FACTIONS,
+    TOP_LEVEL,
+    TRACK,
+    Player,
+)
+
+
+def blocker(competitors: Sequence[Player], faction: str) -> Player | None:
+    """The token on the faction's 13 level, if any: while it sits there the faction is blocked."""
+    for player in competitors:
+        if player.levels[faction] == TOP_LEVEL:
+            return player
+    return None
+
+
+def blocked_factions(competitors: Sequence[Player]) -> list[str]:
+    return [faction for faction in FACTIONS if blocker(competitors, faction) is not None]
+
+
+def level_after_gain(competitors: Sequence[Player], player: Player, faction: str, levels: int) -> int:
+    """The level a player reaches by gaining `levels`: 13 is the top, and 9 once another holds 13."""
+    current = player.levels[faction]
+    holder = blocker(competitors, faction)
+    ceiling = TOP_LEVEL if holder is None or holder is player else CAP_WHEN_BLOCKED
+    if current >= ceiling:
+        return current  # a blocker stays on 13; nobody is pushed down by a gain
+    return min(current + levels, ceiling)
+
+
+def gain(competitors: Sequence[Player], player: Player, faction: str, levels: int) -> int:
+    """Move a token up; returns the points gained."""
+    before = player.points(faction)
+    player.levels[faction] = level_after_gain(competitors, player, faction, levels)
+    return player.points(faction) - before
+
+
+@dataclass(frozen=True)
+class Leaders:
+    """Who holds the highest value of a measure (faction points, or buildings in play)."""
+
+    value: int
+    players: tuple[Player, ...]
+
+
+def leaders(values: Sequence[tuple[Player, int]]) -> Leaders:
+    top = max(value for _, value in values)
+    return Leaders(top, tuple(player for player, value in values if value == top))
+
+
+def control_points(active: Player, competitors: Sequence[Player]) -> dict[str, int]:
+    """Influence the active player scores for control at the end of the turn.
+
+    2 for each faction where the player alone is highest, 1 where tied for highest above 0; the
+    same for the most buildings in play (counting those under construction), at least 1 to tie.
+    """
+    scored: dict[str, int] = {}
+    for faction in FACTIONS:
+        top = leaders([(player, player.points(faction)) for player in competitors])
+        if top.value > 0 and active in top.players:
+            scored[faction] = 2 if len(top.players) == 1 else 1
+    most = leaders([(player, player.building_count()) for player in competitors])
+    if most.value > 0 and active in most.players:
+        scored["buildings"] = 2 if len(most.players) == 1 else 1
+    return scored
+
+
+def whispers_candidates(
+    active: Player, values: Sequence[tuple[Player, int]], active_tie_blocks: bool = True
+) -> tuple[Player, ...]:
+    """Who may have to draw a treason card for one Whispers check.
+
+    Nobody when the highest value is 0 (a player with 0 never draws), or when the active player has
+    the highest value alone; when the active player is tied for it, nobody either unless the table
+    overrode ruling whispers-active-tied. The ghost holds no treason cards, so it never draws
+    (ruling ghost-in-comparisons).
+    """
+    top = leaders(values)
+    if top.value == 0 or top.players == (active,):
+        return ()
+    if active in top.players and active_tie_blocks:
+        return ()
+    return tuple(player for player in top.players if player is not active and not player.is_ghost)
+
+
+def final_influence(player: Player) -> dict[str, int]:
+    """A player's influence at the end: track points, token points, buildings."""
+    return {
+        "factions": player.faction_points(),
+        "tokens": player.influence,
+        "buildings": sum(building.value for building in player.buildings if building.complete),
+        "under_construction": 2 * sum(1 for building in player.buildings if not building.complete),
+    }

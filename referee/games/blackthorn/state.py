@@ -1,0 +1,90 @@
+"""The Council of Blackthorn table as the referee tracks it: plain, JSON-friendly dataclasses."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+FACTIONS = ("noble", "guild", "legion", "peasant")
+"""In the order the table reads the dice: red, yellow, black, white."""
+
+WHISPERS_ORDER = ("noble", "legion", "peasant", "guild")
+"""Clockwise around the board, starting at Noble: the order of the Whispers treason checks."""
+
+TRACK = (0, 1, 2, 3, 4, 5, 7, 9, 13)
+"""Points of each level of a faction track (level 0 to level 8)."""
+
+TOP_LEVEL = len(TRACK) - 1
+CAP_WHEN_BLOCKED = TRACK.index(9)
+DIE_FACES = (0, 1, 1, 2, 2, 3)
+CHARACTERS = ("Queen", "Lord of War", "Minister of Coin", "Lord of the Tower", "Seventh Vigil", "Master of Shadows")
+HAND_SIZE = 5
+STARTING_INFLUENCE = 3
+STARTING_TREASON = 3
+TREASON_DECK = 96
+GHOST = "Ghost"
+UNDER_CONSTRUCTION_POINTS = 2
+
+
+@dataclass
+class Building:
+    value: int
+    complete: bool
+
+
+@dataclass
+class Player:
+    name: str
+    levels: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FACTIONS, 0))
+    """Level index (0-8) on each faction track; TRACK gives its points."""
+    character: str | None = None
+    influence: int = STARTING_INFLUENCE
+    """Influence token points (hidden from the other players during play)."""
+    treason_cards: int = STARTING_TREASON
+    """Treason cards held (hidden); their points are revealed only at the end."""
+    buildings: list[Building] = field(default_factory=list)
+    hand: int = HAND_SIZE
+    is_ghost: bool = False
+
+    def points(self, faction: str) -> int:
+        return TRACK[self.levels[faction]]
+
+    def faction_points(self) -> int:
+        return sum(self.points(faction) for faction in FACTIONS)
+
+    def building_count(self) -> int:
+        return len(self.buildings)
+
+
+@dataclass
+class Table:
+    players: list[Player]
+    """Live players in seat (clockwise) order."""
+    ghost: Player | None
+    rulings: dict[str, str]
+    ring: int = 0
+    """Seat index of the Right Hand of the King."""
+    round: int = 0
+    dice: dict[str, int] | None = None
+    phase: str = "setup"
+    active: str | None = None
+    game_over_declared: bool = False
+    finished: bool = False
+
+    @property
+    def competitors(self) -> list[Player]:
+        """Everyone with tokens on the tracks: live players and the ghost."""
+        return self.players + ([self.ghost] if self.ghost else [])
+
+    def player(self, name: str) -> Player:
+        for player in self.competitors:
+            if player.name.lower() == name.lower():
+                return player
+        raise KeyError(name)
+
+    def turn_order(self) -> list[Player]:
+        """This round's live players from the ring holder clockwise (the ghost goes last)."""
+        return self.players[self.ring :] + self.players[: self.ring]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
