@@ -180,6 +180,14 @@ def test_others_ranked_by_power_and_ties_share_a_rank() -> None:
     assert any(note.startswith("Ruling ranks-below-winner (by-power) applied") for note in report.notes)
 
 
+def test_three_players_tied_below_the_winner() -> None:
+    report = score_input(
+        game(player("Ann", 3, 3), player("Bo", 20, 0), player("Cy", 6, 0), player("Di", 0, 6))
+    )
+    assert ranks(report.to_json()) == {"Bo": 1, "Ann": 2, "Cy": 2, "Di": 2}
+    assert "Ann, Cy and Di share rank 2 with 6 power each." in report.notes
+
+
 def test_shared_ranks_ruling_puts_all_others_level() -> None:
     data = game(player("Ann", 15, 1), player("Bo", 4, 4), player("Cy", 1, 1))
     data["rulings"] = {"ranks-below-winner": "shared"}
@@ -360,6 +368,7 @@ def test_ask_holdings_asks_who_got_there_first() -> None:
     assert isinstance(last, Choice)
     assert last.options == ("Ann", "Cy", SAME_MOMENT)
     assert last.section == "ruling-simultaneous-fifteen"
+    assert last.prompt == "Ann and Cy have 15 or more power. Who reached 15 first?"
     assert result["first_to_fifteen"] == "Cy"
     assert score_input(result).winners == ["Cy"]
 

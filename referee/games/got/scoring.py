@@ -81,6 +81,11 @@ def players_at_fifteen(players: Sequence[PlayerPower]) -> list[PlayerPower]:
     return [player for player in players if player.total >= POWER_TO_WIN]
 
 
+def joined_names(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bo', 'Ann, Bo and Cy'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def power_list(players: Sequence[PlayerPower]) -> str:
     return ", ".join(f"{player.name} {player.total}" for player in players)
 
@@ -109,7 +114,7 @@ def choose_winners(holdings: Holdings, notes: list[str]) -> list[str]:
         outcome = (
             f"{winners[0]} has the most power ({most}) and wins"
             if len(winners) == 1
-            else f"{' and '.join(winners)} share the most power ({most}) and share the win"
+            else f"{joined_names(winners)} share the most power ({most}) and share the win"
         )
         notes.append(
             f"Ruling {SIMULTANEOUS_FIFTEEN} (most-power) applied: {power_list(reached)} reached "
@@ -161,7 +166,7 @@ def rank_players(
     for rank, tied in sorted(ranks.items()):
         if len(tied) > 1 and by_power:
             notes.append(
-                f"{' and '.join(report.name for report in tied)} share rank {rank} with "
+                f"{joined_names([report.name for report in tied])} share rank {rank} with "
                 f"{tied[0].total} power each."
             )
 
@@ -256,7 +261,7 @@ def ask_holdings(names: list[str]) -> Generator[Ask, Any, dict[str, Any]]:
     ]
     if len(reached) > 1:
         first = yield Choice(
-            f"{', '.join(reached)} all have {POWER_TO_WIN} or more power. Who reached {POWER_TO_WIN} first?",
+            f"{joined_names(reached)} have {POWER_TO_WIN} or more power. Who reached {POWER_TO_WIN} first?",
             "ruling-simultaneous-fifteen",
             options=(*reached, SAME_MOMENT),
         )
