@@ -319,16 +319,21 @@ def _victory_notes(
     if not winners:
         notes.append("No player's Ambition came true: nobody wins.")
         return
-    if len(players) == TEAM_PLAYERS:
-        for seats in TEAM_SEATS:
-            members = [players[seat].name for seat in seats]
-            if any(member in own_winners for member in members):
-                makers = ", ".join(member for member in members if member in own_winners)
-                notes.append(
-                    f"Team {members[0]} + {members[1]} wins together (an Ambition came true for: {makers})."
-                )
-    if len(winners) > 1:
-        notes.append("Shared victory: " + ", ".join(winners) + ".")
+    if len(players) != TEAM_PLAYERS:
+        if len(winners) > 1:
+            notes.append("Shared victory: " + ", ".join(winners) + ".")
+        return
+    winning_teams = 0
+    for seats in TEAM_SEATS:
+        members = [players[seat].name for seat in seats]
+        if any(member in own_winners for member in members):
+            winning_teams += 1
+            makers = ", ".join(member for member in members if member in own_winners)
+            notes.append(
+                f"Team {members[0]} + {members[1]} wins together (an Ambition came true for: {makers})."
+            )
+    if winning_teams > 1:
+        notes.append("Shared victory: both teams win (" + ", ".join(winners) + ").")
 
 
 def score_input(data: object) -> ScoreReport:
