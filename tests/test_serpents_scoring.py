@@ -79,7 +79,7 @@ def test_a_single_collapse_gives_the_holder_the_win_in_a_two_player_game() -> No
         "ranks": {"Ann": 1, "Bo": 2},
     }
     ann = report.player("Ann")
-    assert ann.breakdown == {"rowel-collapses": 1, "jane-triumphs": 0}
+    assert ann.breakdown == {"ambitions": 1}
     assert ann.reason == "Rowel Collapses came true"
     assert report.player("Bo").reason == "no Ambition came true"
     assert "House Rowel collapses (strength 0)." in report.notes
@@ -108,6 +108,7 @@ def test_both_ambitions_of_one_player_can_come_true() -> None:
         )
     )
     assert summary(report)["totals"] == {"Ann": 2, "Bo": 0}
+    assert report.player("Ann").breakdown == {"ambitions": 2}
     assert report.player("Ann").reason == "Clay Collapses and Jane Triumphs came true"
 
 
@@ -291,7 +292,7 @@ def test_keeper_wins_when_no_house_ended() -> None:
         "totals": {"Ada": 0, "Ben": 1, "Cleo": 0},
         "ranks": {"Ada": 2, "Ben": 1, "Cleo": 2},
     }
-    assert report.player("Ben").breakdown == {"keeper-of-balance": 1}
+    assert report.player("Ben").breakdown == {"keeper_of_balance": 1}
     assert any("ruling keeper-wins-without-house-end" in note for note in report.notes)
     assert (
         "Ben's other Ambition card, Clay Collapses, is ignored because Ben holds the Keeper of Balance."
@@ -317,7 +318,7 @@ def test_keepers_other_card_cannot_win_even_when_it_comes_true() -> None:
         "totals": {"Ann": 1, "Bo": 0, "Cy": 0},
         "ranks": {"Ann": 1, "Bo": 2, "Cy": 2},
     }
-    assert report.player("Bo").breakdown == {"keeper-of-balance": 0}
+    assert report.player("Bo").breakdown == {"keeper_of_balance": 0}
     assert any("Clay Collapses, is ignored" in note and "does not count" in note for note in report.notes)
 
 

@@ -53,7 +53,10 @@ from referee.outcome import (
 GAME_ID = "council-of-serpents"
 TOP_LEVEL_KEYS = ("houses", "players", "keeper_of_balance", "rulings")
 PLAYER_KEYS = ("name", "ambitions")
-KEEPER_PART = "keeper-of-balance"
+AMBITIONS_PART = "ambitions"
+"""Breakdown part: how many of the player's own Ambition cards came true (one column for all)."""
+KEEPER_PART = "keeper_of_balance"
+"""Breakdown part of the Keeper of Balance's holder: 1 when the card wins."""
 NO_KEEPER = "nobody"
 
 
@@ -269,14 +272,14 @@ def _keeper_notes(holdings: Holdings, fulfilled: set[str], keeper_wins: bool, no
 def _own_result(
     player: PlayerAmbitions, keeper: str | None, fulfilled: set[str], keeper_wins: bool
 ) -> tuple[dict[str, int], str]:
-    """The player's breakdown (1 for each of their cards that came true, else 0) and a reason."""
+    """The player's breakdown (own Ambitions that came true) and a reason naming them."""
     if player.name == keeper:
         breakdown = {KEEPER_PART: 1 if keeper_wins else 0}
         if keeper_wins:
             return breakdown, "Keeper of Balance: the Influence deck ran out"
         return breakdown, "Keeper of Balance: a House ended before the Influence deck ran out"
-    breakdown = {ambition: int(ambition in fulfilled) for ambition in player.ambitions}
     came_true = [ambition_title(ambition) for ambition in player.ambitions if ambition in fulfilled]
+    breakdown = {AMBITIONS_PART: len(came_true)}
     if came_true:
         return breakdown, " and ".join(came_true) + " came true"
     return breakdown, "no Ambition came true"
