@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.rules.model import Result, Rulebook
 from referee.rules.text import STOPWORDS, edit_distance, stem, synonyms, terms, typo_limit, words
 
-FORMAT = 3
+FORMAT = 4
 """Bump when the index layout or the text analysis changes, so old caches are rebuilt."""
 
 FIELD_WEIGHTS = {"title": 4.0, "glossary_term": 2.0, "covers": 1.5, "parent": 1.0, "text": 1.0,
@@ -32,34 +31,47 @@ PHRASE_BONUS = 0.6
 TITLE_ALL_BONUS = 1.25
 
 
-@dataclass(frozen=True)
-class TermGroup:
+class TermGroup(NamedTuple):
     """The terms one question word may match, each with how much a match counts."""
 
     word: str
     variants: dict[str, float]
 
 
+def letter_mask(word: str) -> int:
+    """The set of a word's letters as bits: one slip changes at most two of them."""
+    mask = 0
+    for ch in word:
+        mask |= 1 << (ord(ch) & 63)
+    return mask
+
+
 class SearchIndex:
-    """Documents (sections), a posting list per term, and the surface words for typo matching."""
+    """Documents (sections), a posting list per term, and the surface words for typo matching.
+
+    Loading the cache must be quick, and a question touches only a few terms, so the bulky parts
+    are kept as strings and unpacked on first use: a term's postings ("doc weight doc weight"),
+    a document's word pairs and title terms, and the surface-word table.
+    """
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.docs: list[list[Any]] = data["docs"]
-        """Per section: [game, id, title, text, source, length, bigrams, title terms]."""
-        self.postings: dict[str, list[list[float]]] = data["postings"]
-        self.surface: dict[str, str] = data["surface"]
-        self._bigrams: list[set[str]] = [set(doc[6]) for doc in self.docs]
-        self._title_terms: list[set[str]] = [set(doc[7]) for doc in self.docs]
+        """Per section: [game, id, title, text, source, length, word pairs, title terms]."""
+        self.postings: dict[str, str] = data["postings"]
+        self.surface_table: str = data["surface"]
+        """One line per indexed word: "word stem letter-mask"."""
+        self._bigrams: dict[int, set[str]] = {}
+        self._title_terms: dict[int, set[str]] = {}
         self._postings_maps: dict[str, dict[int, float]] = {}
-        self._letters: list[tuple[str, frozenset[str]]] | None = None
+        self._surface: list[tuple[str, str, int]] | None = None
 
     def to_data(self) -> dict[str, Any]:
-        return {"docs": self.docs, "postings": self.postings, "surface": self.surface}
+        return {"docs": self.docs, "postings": self.postings, "surface": self.surface_table}
 
     @classmethod
     def build(cls, rulebooks: Iterable[Rulebook]) -> SearchIndex:
         docs: list[list[Any]] = []
-        postings: dict[str, list[list[float]]] = {}
+        postings: dict[str, list[str]] = {}
         surface: dict[str, str] = {}
         for rulebook in rulebooks:
             pointed: dict[str, list[tuple[str, str]]] = {}
@@ -87,38 +99,44 @@ class SearchIndex:
                         length += FIELD_WEIGHTS[name]
                 number = len(docs)
                 for term, weight in counts.items():
-                    postings.setdefault(term, []).append([number, weight])
+                    postings.setdefault(term, []).append(f"{number} {weight:g}")
                 sequence = terms(section.title) + ["|"] + terms(section.text)
                 bigrams = sorted({f"{a} {b}" for a, b in zip(sequence, sequence[1:], strict=False)
                                   if "|" not in (a, b)})
                 docs.append([section.game, section.id, section.title, section.text, section.source,
-                             length, bigrams, sorted(set(terms(section.title)))])
-        return cls({"docs": docs, "postings": postings, "surface": surface})
+                             length, "\n".join(bigrams), " ".join(sorted(set(terms(section.title))))])
+        table = "\n".join(f"{word} {term} {letter_mask(word)}" for word, term in sorted(surface.items()))
+        return cls({"docs": docs, "postings": {term: " ".join(items) for term, items in postings.items()},
+                    "surface": table})
 
     # -- the question side ------------------------------------------------------------------
 
     def _known(self, term: str) -> bool:
         return term in self.postings
 
-    def _closest_words(self, word: str) -> list[tuple[str, int]]:
-        """The index's words nearest to a misspelt word, with their distance."""
+    def _surface_words(self) -> list[tuple[str, str, int]]:
+        if self._surface is None:
+            rows = (line.split(" ") for line in self.surface_table.split("\n") if line)
+            self._surface = [(word, term, int(mask)) for word, term, mask in rows]
+        return self._surface
+
+    def _closest_words(self, word: str) -> list[tuple[str, str, int]]:
+        """The index's words nearest to a misspelt word: (word, its stem, distance)."""
         limit = typo_limit(word)
         if limit == 0:
             return []
-        if self._letters is None:
-            self._letters = [(known, frozenset(known)) for known in self.surface]
-        letters = frozenset(word)
-        best: list[tuple[str, int]] = []
+        mask = letter_mask(word)
+        best: list[tuple[str, str, int]] = []
         best_distance = limit + 1
-        for known, known_letters in self._letters:
+        for known, term, known_mask in self._surface_words():
             # Each slip changes at most two letters of the set: a cheap test before the real one.
-            if abs(len(known) - len(word)) > limit or len(letters ^ known_letters) > 2 * limit:
+            if abs(len(known) - len(word)) > limit or (mask ^ known_mask).bit_count() > 2 * limit:
                 continue
             distance = edit_distance(word, known, min(limit, best_distance))
             if distance < best_distance:
-                best, best_distance = [(known, distance)], distance
+                best, best_distance = [(known, term, distance)], distance
             elif distance == best_distance and distance <= limit:
-                best.append((known, distance))
+                best.append((known, term, distance))
         return best
 
     def _compound(self, word: str) -> list[str]:
@@ -145,9 +163,8 @@ class SearchIndex:
                     for part in parts:
                         groups.append(TermGroup(word, {part: COMPOUND}))
                     continue
-                for known, distance in self._closest_words(word):
+                for known, term, distance in self._closest_words(word):
                     weight = TYPO_NEAR if distance == 1 else TYPO_FAR
-                    term = self.surface[known]
                     variants[term] = max(variants.get(term, 0.0), weight)
                     for other in synonyms(known):
                         if self._known(other):
@@ -161,10 +178,24 @@ class SearchIndex:
 
     # -- ranking ----------------------------------------------------------------------------
 
+    def _bigram_set(self, doc: int) -> set[str]:
+        found = self._bigrams.get(doc)
+        if found is None:
+            found = self._bigrams[doc] = set(self.docs[doc][6].split("\n"))
+        return found
+
+    def _title_set(self, doc: int) -> set[str]:
+        found = self._title_terms.get(doc)
+        if found is None:
+            found = self._title_terms[doc] = set(self.docs[doc][7].split())
+        return found
+
     def _posting_map(self, term: str) -> dict[int, float]:
         cached = self._postings_maps.get(term)
         if cached is None:
-            cached = {int(doc): weight for doc, weight in self.postings.get(term, [])}
+            numbers = self.postings.get(term, "").split()
+            pairs = zip(numbers[::2], numbers[1::2], strict=True)
+            cached = {int(doc): float(weight) for doc, weight in pairs}
             self._postings_maps[term] = cached
         return cached
 
@@ -199,7 +230,7 @@ class SearchIndex:
             for doc, value in best.items():
                 scores[doc] = scores.get(doc, 0.0) + value
                 matched[doc] = matched.get(doc, 0) + 1
-                if any(term in self._title_terms[doc] for term in group.variants):
+                if any(term in self._title_set(doc) for term in group.variants):
                     in_title[doc] = in_title.get(doc, 0) + 1
 
         for first, second in zip(groups, groups[1:], strict=False):
@@ -207,7 +238,7 @@ class SearchIndex:
                      for b, wb in second.variants.items()]
             for doc in scores:
                 bonus = max((weight * (idfs[a] + idfs[b]) / 2 for a, b, weight in pairs
-                             if f"{a} {b}" in self._bigrams[doc]), default=0.0)
+                             if f"{a} {b}" in self._bigram_set(doc)), default=0.0)
                 scores[doc] += PHRASE_BONUS * bonus
 
         ranked: list[tuple[float, int]] = []

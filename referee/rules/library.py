@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from referee.rules import paths
-from referee.rules.imports import load_imported
 from referee.rules.index import FORMAT, SearchIndex
 from referee.rules.model import BUILT_IN, Result, Rulebook, RulesError, Section
-from referee.rules.parse import parse_rulebook
+
+# Parsing (referee.rules.parse, referee.rules.imports) is imported only when a rulebook is read
+# or the index is rebuilt: a lookup answered from the cache never needs it.
 
 LONGEST_QUERY = 300
 
@@ -67,11 +68,15 @@ def load_rulebook(game_id: str) -> Rulebook:
     path = paths.builtin_dir() / f"{game}.md"
     if not path.is_file():
         raise RulesError(f"no built-in rulebook for {game}; only an imported copy (`referee rules {game}`)")
+    from referee.rules.parse import parse_rulebook
+
     return parse_rulebook(_read(path), game, BUILT_IN)
 
 
 def section(game_id: str, section_id: str) -> Section:
     """One section of a game's rulebook by its id; a clear error names the known ids otherwise."""
+    from referee.rules.imports import load_imported
+
     game = resolve_game(game_id)
     if (paths.builtin_dir() / f"{game}.md").is_file():
         rulebook = load_rulebook(game)
@@ -101,7 +106,10 @@ def _cache_key(files: list[Path]) -> list[Any]:
     return key
 
 
-def _build(files: list[Path]) -> SearchIndex:
+def _build() -> SearchIndex:
+    from referee.rules.imports import load_imported
+    from referee.rules.parse import parse_rulebook
+
     rulebooks: list[Rulebook] = []
     for game in builtin_games():
         rulebooks.append(parse_rulebook(_read(paths.builtin_dir() / f"{game}.md"), game, BUILT_IN))
@@ -131,7 +139,7 @@ def search_index() -> SearchIndex:
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         index = None
     if index is None:
-        index = _build(files)
+        index = _build()
         _write_cache(cache, {"key": key, "index": index.to_data()})
     _memory = (key, index)
     return index

@@ -1,8 +1,12 @@
-"""What a rulebook is made of once read: sections, glossary entries, and search results."""
+"""What a rulebook is made of once read: sections, glossary entries, and search results.
+
+Named tuples rather than dataclasses: a lookup starts a whole process, and building a dataclass
+at import costs about a millisecond each.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from referee.errors import RefereeError
 
@@ -17,8 +21,7 @@ class RulesError(RefereeError, ValueError):
     """A rules lookup that cannot be answered: unknown game, section or file, or an unusable query."""
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(NamedTuple):
     """One topic of a rulebook, with the stable id code and questions refer to."""
 
     game: str
@@ -49,25 +52,27 @@ class Section:
         return "\n".join(lines).rstrip() + "\n"
 
 
-@dataclass(frozen=True)
-class GlossaryEntry:
+class GlossaryEntry(NamedTuple):
     term: str
     meaning: str
     refs: tuple[str, ...]
     """Ids of the sections the entry points to."""
 
 
-@dataclass(frozen=True)
 class Rulebook:
-    game: str
-    title: str
-    sections: tuple[Section, ...]
-    glossary: tuple[GlossaryEntry, ...] = ()
-    source: str = BUILT_IN
-    _by_id: dict[str, Section] = field(default_factory=dict, compare=False, repr=False)
+    """A game's rulebook (the project's own, or a user's imported copy) cut into sections."""
 
-    def __post_init__(self) -> None:
-        self._by_id.update({section.id: section for section in self.sections})
+    def __init__(self, game: str, title: str, sections: tuple[Section, ...],
+                 glossary: tuple[GlossaryEntry, ...] = (), source: str = BUILT_IN) -> None:
+        self.game = game
+        self.title = title
+        self.sections = sections
+        self.glossary = glossary
+        self.source = source
+        self._by_id = {section.id: section for section in sections}
+
+    def __repr__(self) -> str:
+        return f"Rulebook({self.game!r}, {len(self.sections)} sections, source={self.source!r})"
 
     def section(self, section_id: str) -> Section:
         wanted = section_id.strip().lstrip("#").lower()
@@ -82,11 +87,10 @@ class Rulebook:
         return found
 
     def has(self, section_id: str) -> bool:
-        return section_id in self._by_id
+        return section_id.strip().lstrip("#").lower() in self._by_id
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     """A section that answers a question, with how well it matched."""
 
     game: str

@@ -156,12 +156,22 @@ def _undouble(word: str) -> str:
     return word
 
 
+_stems: dict[str, str] = {}
+
+
 def stem(word: str) -> str:
     """A light suffix-stripping stem: the same stem for a word and its common inflections.
 
     "beheaded" and "behead" share "behead"; "scoring", "scored" and "score" share "scor". It is
     deliberately cruder than a full Porter stemmer: what matters is that both sides agree.
     """
+    found = _stems.get(word)
+    if found is None:
+        found = _stems[word] = _strip_suffixes(word)
+    return found
+
+
+def _strip_suffixes(word: str) -> str:
     if len(word) <= 3 or not word.isalpha():
         return word
     if word.endswith("ies") and len(word) > 4:

@@ -1,0 +1,115 @@
+"""How long a rules lookup takes from the shell, process start included, against a bare
+`python -c "import typer, rich"` on the same machine. The target is a ratio of at most 1.5.
+
+    python benchmarks/bench_rules.py [--quick]
+
+Runs are interleaved (baseline, lookup, baseline, ...) so that a busy machine slows both alike.
+The data directory is a temporary one: its index cache is built by one untimed run first (that
+cold run is reported on its own), then every timed run reads the cache as a table's would.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+GAME = "got"
+QUERY = ("what", "does", "stelth", "do")
+TARGET_RATIO = 1.5
+BASELINE = (sys.executable, "-c", "import typer, rich")
+ENTRY_POINT = (sys.executable, "-m", "referee", "rules", GAME, *QUERY)
+"""The command as a player types it (`referee rules ...`), through the package's main()."""
+FAST_PATH = (sys.executable, "-c",
+             "import sys; from referee.cli.rules_cmd import fast_path; "
+             "sys.exit(fast_path(sys.argv[1:]))", "rules", GAME, *QUERY)
+"""The lookup as main() runs it once it hands `rules` to rules_cmd.fast_path."""
+
+
+def _run_piped(command: Sequence[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+    return time.perf_counter() - start
+
+
+def _run_on_terminal(command: Sequence[str], env: dict[str, str]) -> float:
+    """Run with stdout on a pseudo-terminal, so the output is rendered as a player sees it."""
+    main_fd, child_fd = os.openpty()
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=child_fd, stderr=child_fd, env=env)
+    os.close(child_fd)
+    try:
+        while True:
+            ready, _, _ = select.select([main_fd], [], [], 5.0)
+            if not ready:
+                break
+            try:
+                if not os.read(main_fd, 65536):
+                    break
+            except OSError:  # the terminal closes when the child exits
+                break
+        process.wait()
+    finally:
+        os.close(main_fd)
+    return time.perf_counter() - start
+
+
+def _summary(times: list[float]) -> dict[str, float]:
+    return {"median": statistics.median(times), "min": min(times), "max": max(times)}
+
+
+def run(quick: bool) -> dict[str, Any]:
+    """Time the lookup paths against the baseline; returns medians/min/max (seconds) and ratios."""
+    repeats = 7 if quick else 25
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, REFEREE_HOME=home, COLUMNS="100")
+        cold = _run_piped(FAST_PATH, env)
+        runs: dict[str, list[float]] = {"baseline": [], "entry_point": [], "fast_path": [],
+                                        "fast_path_terminal": []}
+        for _ in range(repeats):
+            runs["baseline"].append(_run_piped(BASELINE, env))
+            runs["entry_point"].append(_run_piped(ENTRY_POINT, env))
+            runs["fast_path"].append(_run_piped(FAST_PATH, env))
+            runs["fast_path_terminal"].append(_run_on_terminal(FAST_PATH, env))
+    report: dict[str, Any] = {name: _summary(times) for name, times in runs.items()}
+    base = report["baseline"]["median"]
+    report["cold_first_run"] = cold
+    report["repeats"] = repeats
+    report["ratios"] = {name: report[name]["median"] / base for name in runs if name != "baseline"}
+    report["target_ratio"] = TARGET_RATIO
+    report["ok"] = report["ratios"]["fast_path"] <= TARGET_RATIO
+    return report
+
+
+def main(argv: Sequence[str]) -> int:
+    quick = "--quick" in argv
+    report = run(quick)
+    print(f"rules lookup benchmark ({report['repeats']} interleaved runs each; query: "
+          f"referee rules {GAME} {' '.join(QUERY)})")
+    labels = {
+        "baseline": 'python -c "import typer, rich"',
+        "entry_point": "python -m referee rules ... (piped)",
+        "fast_path": "rules fast path (piped)",
+        "fast_path_terminal": "rules fast path (on a terminal, rich Markdown)",
+    }
+    for name, label in labels.items():
+        times = report[name]
+        ratio = "" if name == "baseline" else f"  ratio {report['ratios'][name]:.2f}"
+        print(f"  {label:<48} median {times['median'] * 1000:6.1f} ms  min {times['min'] * 1000:6.1f}"
+              f"  max {times['max'] * 1000:6.1f}{ratio}")
+    print(f"  first run with no cache (builds the index): {report['cold_first_run'] * 1000:.1f} ms")
+    verdict = "within" if report["ok"] else "OVER"
+    print(f"fast path {verdict} the {TARGET_RATIO}x target")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.exit(main(sys.argv[1:]))
