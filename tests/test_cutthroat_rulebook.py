@@ -1,0 +1,122 @@
+"""rulebooks/cutthroat-kingdoms.md and .toml agree with the source, each other and the scoring code."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.asks import Ask
+from referee.games.cutthroat import gems, scoring
+from referee.games.registry import find_game
+from referee.rules.parse import parse_rulebook
+
+ROOT = Path(__file__).resolve().parent.parent
+MARKDOWN = (ROOT / "rulebooks" / "cutthroat-kingdoms.md").read_text()
+with (ROOT / "rulebooks" / "cutthroat-kingdoms.toml").open("rb") as handle:
+    TOML: dict[str, Any] = tomllib.load(handle)
+SOURCE = ROOT.parent / "shared" / "seeds" / TOML["source"]["file"]
+RULEBOOK = parse_rulebook(MARKDOWN, "cutthroat-kingdoms", "cutthroat-kingdoms.md")
+SECTION_IDS = [section.id for section in RULEBOOK.sections]
+
+
+def test_every_section_has_an_id_and_says_what_the_referee_does() -> None:
+    headings = re.findall(r"^#{2,3} .*$", MARKDOWN, re.MULTILINE)
+    assert all(re.search(r" \{#[a-z0-9]+(?:-[a-z0-9]+)*\}$", heading) for heading in headings)
+    assert len(SECTION_IDS) == len(set(SECTION_IDS)) == len(headings)
+    for section in RULEBOOK.sections:
+        assert section.referee in ("automates", "asks", "table"), section.id
+        assert section.covers, section.id
+
+
+def test_the_referee_handles_only_the_final_score() -> None:
+    handled = {section.id for section in RULEBOOK.sections if section.referee != "table"}
+    assert handled == {"game-end", "score-coins", "score-cards", "score-gems", "score-marriage",
+                       "ruling-gem-split", "ruling-tied-top", "ruling-team-ranks"}
+
+
+def test_every_source_heading_is_listed_and_covered() -> None:
+    headings = TOML["source"]["headings"]
+    assert len(headings) == len(set(headings)) == 68
+    covered = {heading for section in RULEBOOK.sections for heading in section.covers}
+    assert covered == set(headings)
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the rulebook sources are not next to the project")
+def test_listed_headings_are_written_exactly_as_in_the_source() -> None:
+    lines = [line.strip() for line in SOURCE.read_text().splitlines()]
+    for heading in TOML["source"]["headings"]:
+        # A heading stands on its own line, or opens a paragraph ('The Royal Pillow. For ...').
+        run_in = (heading + " ", heading + ". ")
+        assert any(line == heading or line.startswith(run_in) for line in lines), heading
+
+
+def test_cross_references_point_at_sections() -> None:
+    for reference in re.findall(r"#([a-z][a-z0-9-]+)", MARKDOWN):
+        assert reference in SECTION_IDS, reference
+    for entry in RULEBOOK.glossary:
+        assert entry.refs and all(ref in SECTION_IDS for ref in entry.refs), entry.term
+
+
+def test_glossary_has_the_game_terms() -> None:
+    terms = {entry.term for entry in RULEBOOK.glossary}
+    assert {"Accessible", "Bastard", "Full set", "Marriage", "Mercenary", "Unmarried", "VP"} <= terms
+
+
+def test_rulings_match_the_code() -> None:
+    ruling_ids = {section.removeprefix("ruling-") for section in SECTION_IDS if section.startswith("ruling-")}
+    assert ruling_ids == set(TOML["rulings"]) == set(scoring.RULING_CHOICES)
+    for ruling, choices in scoring.RULING_CHOICES.items():
+        assert TOML["rulings"][ruling]["default"] == choices[0]
+        for choice in choices:
+            assert choice in TOML["rulings"][ruling]["choices"]
+            assert f"`{choice}`" in RULEBOOK.section(f"ruling-{ruling}").text or choice == choices[0]
+
+
+def test_numbers_match_the_code_and_the_registry() -> None:
+    game = find_game("ck")
+    assert TOML["game"]["id"] == game.id == scoring.GAME_ID
+    assert TOML["game"]["players"] == [game.min_players, game.max_players] == [
+        scoring.MIN_PLAYERS, scoring.MAX_PLAYERS]
+    assert TOML["game"]["aliases"] == list(game.aliases)
+    numbers = TOML["scoring"]
+    assert numbers["copper_vp"] == scoring.COPPER_POINTS
+    assert numbers["silver_vp"] == scoring.SILVER_POINTS
+    assert numbers["full_set_vp"] == gems.FULL_SET_POINTS
+    assert numbers["full_set_size"] == len(gems.GEM_COLOURS)
+    assert numbers["same_colour_vp"] == [gems.same_colour_points(count) for count in range(1, 7)]
+    assert TOML["components"]["gems"]["colours"] == list(gems.GEM_COLOURS)
+    assert TOML["components"]["gems"]["per_colour"] == gems.GEMS_PER_COLOUR
+    assert TOML["components"]["gems"]["total"] == gems.GEMS_PER_COLOUR * len(gems.GEM_COLOURS)
+
+
+def test_component_counts_add_up() -> None:
+    cards = dict(TOML["components"]["cards"])
+    assert cards.pop("total") == sum(cards.values()) == 205
+    coins = TOML["components"]["coins"]
+    assert coins["copper"] + coins["silver"] == 96
+    tokens = dict(TOML["components"]["house_tokens"])
+    assert tokens.pop("total") == sum(tokens.values()) == 50
+
+
+def test_every_question_names_a_section_of_this_rulebook() -> None:
+    flow = scoring.ask_holdings(["Ann", "Bo", "Cy"])
+    ask: Ask = next(flow)
+    sections = set()
+    try:
+        while True:
+            sections.add(ask.section)
+            ask = flow.send(ask.parse(ask.default or "0"))
+    except StopIteration:
+        pass
+    assert sections and all(RULEBOOK.has(section) for section in sections)
+
+
+def test_the_gem_examples_in_the_rulebook_match_the_code() -> None:
+    text = RULEBOOK.section("score-gems").text
+    assert "is 29 VP" in text and "scores 76" in text
+    assert gems.best_split((1, 1, 3, 1, 1, 1)).total == 29
+    assert gems.best_split((6, 6, 1, 1, 1, 1)).total == 76
