@@ -1,0 +1,104 @@
+"""The council-of-serpents rulebook files: format, coverage of the source, agreement with the code."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.games.registry import find_game
+from referee.games.serpents.rulings import RULING_CHOICES
+
+ROOT = Path(__file__).resolve().parent.parent
+MARKDOWN = (ROOT / "rulebooks" / "council-of-serpents.md").read_text()
+NUMBERS: dict[str, Any] = tomllib.loads((ROOT / "rulebooks" / "council-of-serpents.toml").read_text())
+HEADING = re.compile(r"^(#{2,3}) (.+) \{#([^}]+)\}$")
+SOURCE = ROOT.parent / "shared" / "seeds" / NUMBERS["source"]["file"]
+
+
+def sections() -> dict[str, list[str]]:
+    """Each section id with the lines of its body (up to the next heading)."""
+    result: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in MARKDOWN.splitlines():
+        match = HEADING.match(line)
+        if match:
+            assert match.group(3) not in result, f"duplicate id {match.group(3)}"
+            current = result[match.group(3)] = []
+        elif re.match(r"#{2,6} ", line):
+            raise AssertionError(f"heading without an id: {line}")
+        elif current is not None:
+            current.append(line)
+    return result
+
+
+SECTIONS = sections()
+
+
+def test_ids_are_kebab_case_and_no_line_starts_with_a_reference() -> None:
+    for section_id in SECTIONS:
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", section_id), section_id
+    assert not [line for line in MARKDOWN.splitlines() if re.match(r"#[a-z]", line)]
+
+
+def test_every_section_starts_with_its_referee_line() -> None:
+    for section_id, body in SECTIONS.items():
+        first = next(line for line in body if line.strip())
+        assert first in ("Referee: automates", "Referee: asks", "Referee: table"), section_id
+
+
+def test_every_source_heading_is_covered_and_every_cover_is_a_heading() -> None:
+    headings = NUMBERS["source"]["headings"]
+    covered = {
+        part.strip()
+        for body in SECTIONS.values()
+        for line in body
+        if line.startswith("Covers:")
+        for part in line.removeprefix("Covers:").split(";")
+    }
+    assert len(headings) == len(set(headings)) == 26
+    assert set(headings) == covered
+
+
+def test_source_headings_are_written_as_in_the_source() -> None:
+    if not SOURCE.exists():
+        pytest.skip("the rulebook sources are not beside this checkout")
+    lines = {line.strip() for line in SOURCE.read_text().splitlines()}
+    for heading in NUMBERS["source"]["headings"]:
+        assert heading in lines, heading
+
+
+def test_see_also_points_at_existing_sections() -> None:
+    for reference in re.findall(r"(?<![\w{])#([a-z][a-z0-9-]*)", MARKDOWN):
+        assert reference in SECTIONS, reference
+
+
+def test_glossary_and_rulings_exist_and_every_ruling_has_a_toml_entry() -> None:
+    assert "glossary" in SECTIONS and "rulings" in SECTIONS
+    in_markdown = {section.removeprefix("ruling-") for section in SECTIONS if section.startswith("ruling-")}
+    assert in_markdown == set(NUMBERS["rulings"]) == set(RULING_CHOICES)
+    for ruling, entry in NUMBERS["rulings"].items():
+        assert entry["summary"]
+        assert entry["default"] == RULING_CHOICES[ruling][0]
+        for choice in RULING_CHOICES[ruling]:
+            shown = str(choice).lower()
+            assert shown in entry["choices"], (ruling, shown)
+
+
+def test_game_entry_matches_the_registry() -> None:
+    info = find_game("serpents")
+    assert info.id == NUMBERS["game"]["id"]
+    assert [info.min_players, info.max_players] == NUMBERS["game"]["players"]
+    assert set(NUMBERS["game"]["aliases"]) == set(info.aliases)
+
+
+def test_solo_difficulty_numbers_are_those_of_the_source() -> None:
+    if not SOURCE.exists():
+        pytest.skip("the rulebook sources are not beside this checkout")
+    text = SOURCE.read_text()
+    for level, numbers in NUMBERS["solo"]["difficulty"].items():
+        row = f"{level}\t{numbers['removed']}\t{numbers['windfall']}\t{numbers['struggle']}"
+        assert row in text, row
