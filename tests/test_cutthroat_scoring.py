@@ -530,6 +530,22 @@ def test_scenario_file_scores_as_worked_by_hand() -> None:
     assert {p.name: p.rank for p in report.players} == {"Ada": 3, "Bram": 2, "Cleo": 2, "Dev": 4, "Esme": 1}
 
 
+def test_scenario_where_a_couple_beats_the_best_single_score() -> None:
+    report = score_input(json.loads((SCENARIO.parent / "cutthroat-kingdoms-married-win.json").read_text()))
+    # Ivo 18 + 18 + 7 + 76 (no full set); Jun 32 + 22 + 8; Kai 35 + 19 + 13; Lev 30 + 12 + 2
+    assert {p.name: p.total for p in report.players} == {"Ivo": 119, "Jun": 62, "Kai": 67, "Lev": 44}
+    assert report.player("Ivo").breakdown["gem_sets"] == 0
+    assert report.winners == ["Jun", "Kai"]
+    assert [p.rank for p in report.players] == [2, 1, 1, 3]
+
+
+def test_scenario_with_a_shared_win() -> None:
+    report = score_input(json.loads((SCENARIO.parent / "cutthroat-kingdoms-tie.json").read_text()))
+    assert [p.total for p in report.players] == [45, 45, 30]
+    assert report.winners == ["Mo", "Nia"]
+    assert [p.rank for p in report.players] == [1, 1, 3]
+
+
 # --- whole reports for random valid holdings -----------------------------------------------------
 
 
