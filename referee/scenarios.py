@@ -158,7 +158,7 @@ def check_expectations(scenario: Scenario, run: ScenarioRun) -> list[str]:
             continue
         if got != value:
             failures.append(f"state {path}: expected {value!r}, got {got!r}")
-    text = "\n".join(run.transcript)
+    text = "\n".join(run.transcript + (report.notes if report else []))
     for message in expect.get("messages", []):
         if message not in text:
             failures.append(f"message not shown: {message!r}")
