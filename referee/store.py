@@ -22,6 +22,7 @@ import json
 import os
 import re
 import secrets
+import signal
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -44,9 +45,29 @@ def data_home() -> Path:
     configured = os.environ.get("REFEREE_HOME")
     if configured:
         return Path(configured).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    # The XDG specification says a relative XDG_DATA_HOME is invalid and must be ignored.
+    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
     return base / "referee"
+
+
+@contextlib.contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Hold back Ctrl-C (SIGINT) and SIGTERM while a write is under way; they arrive right after.
+
+    The in-memory log and the file on disk then never disagree about the answer being written.
+    """
+    held = {signal.SIGINT, signal.SIGTERM}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def open_private(path: Path, flags: int) -> int:
+    """Open a store file without following a symbolic link out of the store (mode from the umask)."""
+    return os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
 
 
 def fsync_directory(path: Path) -> None:
@@ -97,7 +118,7 @@ class AtomicJSONStorage(Storage):
 def open_db(path: Path, batch: bool = False) -> TinyDB:
     """A TinyDB on atomic storage; `batch` collects every change into one write at close()."""
     if batch:
-        return TinyDB(str(path), storage=CachingMiddleware(AtomicJSONStorage))
+        return TinyDB(str(path), storage=CachingMiddleware(AtomicJSONStorage))  # type: ignore[no-untyped-call]
     return TinyDB(str(path), storage=AtomicJSONStorage)
 
 

@@ -76,7 +76,8 @@ class InteractiveAnswerer:
             problem = validate(text)
             return True if problem is None else problem
 
-        answer: str = questionary.text(prompt, validate=check, default=default or "", qmark="?").unsafe_ask()
+        # The default is not typed into the box (typing would append to it); an empty answer takes it.
+        answer: str = questionary.text(prompt, validate=check, qmark="?").unsafe_ask()
         return answer
 
     def rejected(self, message: str) -> None:

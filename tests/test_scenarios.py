@@ -1,0 +1,22 @@
+"""Every scenario under scenarios/<game>/ replays through the real driver and meets its expectations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.scenarios import load_scenario, run_scenario
+
+ROOT = Path(__file__).resolve().parent.parent / "scenarios"
+SCENARIOS = sorted(path for path in ROOT.glob("*/*.toml"))
+
+
+def test_there_are_scenarios() -> None:
+    assert len([path for path in SCENARIOS if path.parent.name == "council-of-blackthorn"]) >= 7
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_scenario(path: Path) -> None:
+    run = run_scenario(load_scenario(path))
+    assert run.failures == []
