@@ -1,0 +1,1 @@
+"""Benchmarks of the referee against its floors: `python benchmarks/run.py [--quick]`."""
