@@ -78,14 +78,28 @@ def fsync_directory(path: Path) -> None:
         os.close(fd)
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def write_atomically(path: Path, text: str | bytes) -> None:
     """Replace `path` with `text`: temporary file in the same directory, fsync, rename, fsync dir."""
+    data = text.encode("utf-8") if isinstance(text, str) else text  # serialised before any file is touched
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(temporary, "w", encoding="utf-8") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
+    try:
+        fd = open_private(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        try:
+            write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
     fsync_directory(path.parent)
 
 
@@ -163,6 +177,15 @@ class SessionLocked(SessionError):
     """Another live process is playing this session."""
 
 
+def log_entry(data: object) -> dict[str, str]:
+    """A stored log entry, checked: {"answer": text} or {"adjust": text, "reason": text}."""
+    if isinstance(data, dict):
+        keys = set(data)
+        if keys in ({"answer"}, {"adjust", "reason"}) and all(isinstance(v, str) for v in data.values()):
+            return {str(key): str(value) for key, value in data.items()}
+    raise ValueError("not a log entry")
+
+
 class SessionFile:
     """One session's folded log plus its journal, held under an exclusive lock."""
 
@@ -173,34 +196,44 @@ class SessionFile:
         self.journal_path = directory / f"{session_id}.journal"
         self.lock_path = directory / f"{session_id}.lock"
         self._lock_fd: int | None = None
-        self._journal: Any = None
+        self._journal_fd: int | None = None
         self.meta: SessionMeta | None = None
         self.entries: list[dict[str, str]] = []
+        self.notices: list[str] = []
+        """What the table should be told on opening (a lock taken over, a damaged journal)."""
         self._sequence = 0
-        self._folded_sequence = 0
         self._journal_lines = 0
+        self._journal_good_bytes = 0
+        self._journal_damaged = False
 
     # -- locking -------------------------------------------------------------------------------
 
     def lock(self) -> None:
-        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+        fd = open_private(self.lock_path, os.O_RDWR | os.O_CREAT)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder = os.read(fd, 64).decode(errors="replace").strip() or "another process"
+            holder = os.read(fd, 64).decode(errors="replace").strip() or "unknown"
             os.close(fd)
             raise SessionLocked(
                 f"session {self.id} is open in another process (PID {holder}); close it there first"
             ) from None
-        # The kernel drops a flock when its process dies, so a lock left by a dead process is free.
+        # The kernel drops a flock when its process dies, so a lock left by a dead process is free
+        # to take; a PID still written in it means that process ended without closing the session.
+        previous = os.read(fd, 64).decode(errors="replace").strip()
+        if previous.isdigit() and int(previous) != os.getpid():
+            self.notices.append(
+                f"the process that last had session {self.id} open (PID {previous}) ended without "
+                "closing it; its lock was taken over"
+            )
         os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode())
+        os.pwrite(fd, str(os.getpid()).encode(), 0)
         self._lock_fd = fd
 
     def unlock(self) -> None:
-        if self._journal is not None:
-            self._journal.close()
-            self._journal = None
+        if self._journal_fd is not None:
+            os.close(self._journal_fd)
+            self._journal_fd = None
         if self._lock_fd is not None:
             with contextlib.suppress(OSError):
                 os.ftruncate(self._lock_fd, 0)
@@ -210,34 +243,32 @@ class SessionFile:
     # -- reading -------------------------------------------------------------------------------
 
     def load(self) -> None:
-        """Read the folded log and then the journal lines written after it."""
+        """Read the folded log and then the journal lines written after it. Never writes."""
         if not self.path.exists():
             raise SessionError(f"no session {self.id}")
         try:
             db = open_db(self.path)
-            meta_rows = db.table("meta").all()
-            rows = db.table("log").all()
-        except (ValueError, UnicodeDecodeError) as error:
-            backup = self.keep_backup()
-            raise SessionError(
-                f"session {self.id} is unreadable ({error.__class__.__name__}); a copy is kept at {backup}"
-            ) from None
-        try:
-            meta = dict(meta_rows[0])
+            meta = dict(db.table("meta").all()[0])
             version = int(meta.get("format", FORMAT_VERSION))
             if version > FORMAT_VERSION:
                 raise SessionError(
-                    f"session {self.id} was written by a newer referee (format {version}); upgrade to open it"
+                    f"session {self.id} was written by a newer referee (format {version}, this one reads "
+                    f"{FORMAT_VERSION}); upgrade to open it. The file is left as it is."
                 )
             self.meta = SessionMeta.from_json(meta)
-            rows.sort(key=lambda row: int(row["n"]))
-            self.entries = [{str(key): str(value) for key, value in row["entry"].items()} for row in rows]
-            self._folded_sequence = self._sequence = int(meta.get("sequence", 0))
+            rows = sorted(db.table("log").all(), key=lambda row: int(row["n"]))
+            if [int(row["n"]) for row in rows] != list(range(1, len(rows) + 1)):
+                raise ValueError("log rows out of sequence")
+            self.entries = [log_entry(row["entry"]) for row in rows]
+            self._sequence = int(meta.get("sequence", 0))
         except SessionError:
             raise
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            backup = self.keep_backup()
-            raise SessionError(f"session {self.id} is damaged; a copy is kept at {backup}") from None
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError) as error:
+            backup = self.keep_backup(self.path)
+            raise SessionError(
+                f"session {self.id} is damaged and cannot be opened ({error.__class__.__name__}); "
+                f"a copy is kept at {backup}; other sessions are not affected"
+            ) from None
         self._read_journal()
 
     def _read_journal(self) -> None:
@@ -245,69 +276,133 @@ class SessionFile:
             raw = self.journal_path.read_bytes()
         except FileNotFoundError:
             return
-        for line in raw.split(b"\n"):
-            try:
-                op = json.loads(line)
-                sequence = int(op["seq"])
-            except (ValueError, KeyError, TypeError):
-                continue  # a torn last line: that answer was never acknowledged
-            self._journal_lines += 1
+        good = 0
+        *complete, _torn = raw.split(b"\n")  # the piece after the last newline was never acknowledged
+        for line in complete:
+            if not self._replay_line(line):
+                self._journal_damaged = True
+                break
+            good += len(line) + 1
+        self._journal_good_bytes = good
+        if self._journal_damaged:
+            backup = self.keep_backup(self.journal_path)
+            self.notices.append(
+                f"the journal of session {self.id} is damaged after answer {len(self.entries)}; "
+                f"the session opens there and a copy of the journal is kept at {backup}"
+            )
+
+    def _replay_line(self, line: bytes) -> bool:
+        """Apply one journal line; False when it is damaged or does not follow the one before."""
+        try:
+            op = json.loads(line)
+            sequence = op["seq"]
+            if type(sequence) is not int:
+                return False
             if sequence <= self._sequence:
-                continue  # already folded into the session file
-            self._apply(op)
-            self._sequence = sequence
+                self._journal_lines += 1
+                return True  # already folded into the session file
+            if sequence != self._sequence + 1:
+                return False  # a line is missing: nothing after it can be trusted
+            if op["op"] == "add":
+                self.entries.append(log_entry(op["entry"]))
+            elif op["op"] == "truncate" and type(op["to"]) is int and 0 <= op["to"] <= len(self.entries):
+                del self.entries[op["to"] :]
+            else:
+                return False
+        except (ValueError, KeyError, TypeError, RecursionError):
+            return False
+        self._sequence = sequence
+        self._journal_lines += 1
+        return True
 
-    def _apply(self, op: dict[str, Any]) -> None:
-        if op["op"] == "add":
-            self.entries.append(dict(op["entry"]))
-        elif op["op"] == "truncate":
-            del self.entries[int(op["to"]) :]
+    def trim_journal(self) -> None:
+        """Cut a torn or damaged journal tail so that new lines follow the last good one (locked)."""
+        assert self._lock_fd is not None, "trim only a session this process holds"
+        with contextlib.suppress(FileNotFoundError):
+            if self.journal_path.stat().st_size > self._journal_good_bytes:
+                fd = open_private(self.journal_path, os.O_WRONLY)
+                try:
+                    os.ftruncate(fd, self._journal_good_bytes)
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
 
-    def keep_backup(self) -> Path:
-        backup = self.path.with_name(f"{self.path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    def keep_backup(self, path: Path) -> Path:
+        backup = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
         with contextlib.suppress(OSError):
-            backup.write_bytes(self.path.read_bytes())
+            if not backup.exists():
+                write_atomically(backup, path.read_bytes())
         return backup
 
     # -- writing -------------------------------------------------------------------------------
 
     def record(self, op: dict[str, Any]) -> None:
-        """Append one change to the journal and make it durable before returning."""
-        self._apply(op)
-        self._sequence += 1
-        if self._journal is None:
-            self._journal = open(self.journal_path, "ab")
-        line = json.dumps({"seq": self._sequence, **op}, ensure_ascii=False, separators=(",", ":"))
-        self._journal.write(line.encode() + b"\n")
-        self._journal.flush()
-        os.fsync(self._journal.fileno())
-        self._journal_lines += 1
+        """Append one change to the journal; it is on disk before this returns."""
+        line = json.dumps({"seq": self._sequence + 1, **op}, ensure_ascii=False, separators=(",", ":"))
+        with uninterrupted():
+            try:
+                if self._journal_fd is None:
+                    self._journal_fd = open_private(self.journal_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+                fd = self._journal_fd
+                end = os.lseek(fd, 0, os.SEEK_END)
+                try:
+                    write_all(fd, line.encode("utf-8") + b"\n")
+                    os.fsync(fd)
+                except OSError:
+                    with contextlib.suppress(OSError):
+                        os.ftruncate(fd, end)  # no half line for the next answer to land after
+                    raise
+            except OSError as error:
+                raise SessionError(
+                    f"cannot save to session {self.id} ({error.strerror or error}); the answer was not kept"
+                ) from None
+            self._sequence += 1
+            self._journal_lines += 1
+            if op["op"] == "add":
+                self.entries.append(dict(op["entry"]))
+            else:
+                del self.entries[int(op["to"]) :]
         if self._journal_lines >= FOLD_EVERY:
             self.fold()
 
     def add(self, entry: dict[str, str]) -> None:
-        self.record({"op": "add", "entry": entry})
+        self.record({"op": "add", "entry": log_entry(entry)})
 
     def truncate(self, length: int) -> None:
-        self.record({"op": "truncate", "to": length})
+        self.record({"op": "truncate", "to": max(0, min(length, len(self.entries)))})
+
+    def set_aside(self, length: int, reason: str) -> Path:
+        """Keep the entries after `length` in a file of their own, then cut the log there."""
+        dropped = self.entries[length:]
+        aside = self.path.with_name(f"{self.id}.set-aside-{time.strftime('%Y%m%d-%H%M%S')}.json")
+        document = {"session": self.id, "after": length, "reason": reason, "entries": dropped}
+        write_atomically(aside, json.dumps(document, ensure_ascii=False, indent=1))
+        self.truncate(length)
+        return aside
 
     def fold(self) -> None:
         """Write the whole log into the session file, then start an empty journal."""
         assert self.meta is not None
         self.meta.answers = len(self.entries)
         meta = {**self.meta.to_json(), "format": FORMAT_VERSION, "sequence": self._sequence}
-        db = open_db(self.path, batch=True)
-        db.drop_tables()
-        db.table("meta").insert(meta)
-        db.table("log").insert_multiple({"n": n, "entry": entry} for n, entry in enumerate(self.entries, 1))
-        db.close()  # the one atomic write of the whole file
-        # The folded file now holds every journal line; an empty journal is safe to start.
-        if self._journal is not None:
-            self._journal.close()
-            self._journal = None
-        write_atomically(self.journal_path, "")
-        self._folded_sequence = self._sequence
+        with uninterrupted():
+            try:
+                db = open_db(self.path, batch=True)
+                db.drop_tables()
+                db.table("meta").insert(meta)
+                db.table("log").insert_multiple(
+                    {"n": n, "entry": entry} for n, entry in enumerate(self.entries, 1)
+                )
+                db.close()  # the one atomic write of the whole file
+                # The folded file now holds every journal line; an empty journal is safe to start.
+                if self._journal_fd is not None:
+                    os.close(self._journal_fd)
+                    self._journal_fd = None
+                write_atomically(self.journal_path, "")
+            except OSError as error:
+                raise SessionError(f"cannot save session {self.id} ({error.strerror or error})") from None
         self._journal_lines = 0
+        self._journal_good_bytes = 0
 
 
 class Store:
@@ -358,7 +453,8 @@ class Store:
         session.lock()
         try:
             session.load()
-        except Exception:
+            session.trim_journal()
+        except BaseException:
             session.unlock()
             raise
         return session
