@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from referee.rules.model import Result, Rulebook
 from referee.rules.text import STOPWORDS, edit_distance, stem, synonyms, terms, typo_limit, words
 
-FORMAT = 4
+FORMAT = 5
 """Bump when the index layout or the text analysis changes, so old caches are rebuilt."""
 
 FIELD_WEIGHTS = {"title": 4.0, "glossary_term": 2.0, "covers": 1.5, "parent": 1.0, "text": 1.0,
@@ -28,7 +28,13 @@ K1 = 1.2
 B = 0.6
 EXACT, COMPOUND, SYNONYM, TYPO_NEAR, TYPO_FAR = 1.0, 0.8, 0.55, 0.85, 0.7
 PHRASE_BONUS = 0.6
+TITLE_TERM_BONUS = 1.0
+"""Added per question word found in a section's title (times its weight and rarity): players
+usually name the topic they mean, and the title names the topic of a section."""
 TITLE_ALL_BONUS = 1.25
+COVERAGE_POWER = 0.75
+"""A section holding only some of the question's words keeps (held / asked) ** COVERAGE_POWER of
+its score."""
 
 
 class TermGroup(NamedTuple):
@@ -230,8 +236,11 @@ class SearchIndex:
             for doc, value in best.items():
                 scores[doc] = scores.get(doc, 0.0) + value
                 matched[doc] = matched.get(doc, 0) + 1
-                if any(term in self._title_set(doc) for term in group.variants):
+                title_value = max((weight * idfs[term] for term, weight in group.variants.items()
+                                   if term in self._title_set(doc)), default=0.0)
+                if title_value:
                     in_title[doc] = in_title.get(doc, 0) + 1
+                    scores[doc] += TITLE_TERM_BONUS * title_value
 
         for first, second in zip(groups, groups[1:], strict=False):
             pairs = [(a, b, min(wa, wb)) for a, wa in first.variants.items()
@@ -243,7 +252,7 @@ class SearchIndex:
 
         ranked: list[tuple[float, int]] = []
         for doc, score in scores.items():
-            score *= math.sqrt(matched[doc] / len(groups))
+            score *= (matched[doc] / len(groups)) ** COVERAGE_POWER
             if in_title.get(doc, 0) == len(groups):
                 score *= TITLE_ALL_BONUS
             ranked.append((score, doc))

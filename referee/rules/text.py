@@ -20,27 +20,26 @@ STOPWORDS = frozenset(
     only or other our ours out over own same shall she should so some such than that the their
     them then there these they this those through to too under until up very was we were what
     when where which while who whom why will with would you your yours get gets got happen
-    happens rule rules""".split()
+    happens rule rules many much go goes going""".split()
 )
 # "got" is also the alias of a game, but in a question it is nearly always the verb.
 
 # The words players use, mapped to the words the rulebooks use for the same idea. Both sides are
 # written as plain words; they are stemmed when the table is built.
 PLAYER_WORDS: dict[str, tuple[str, ...]] = {
-    "tie": ("tiebreak", "tied", "draw", "equal"),
+    "tie": ("tiebreak", "tied", "equal"),
     "tied": ("tie", "tiebreak", "equal"),
     "tiebreaker": ("tie", "tiebreak", "break"),
     "tiebreak": ("tie", "break"),
-    "draw": ("tie",),
     "die": ("dice", "roll"),
     "dice": ("die", "roll"),
     "roll": ("dice", "die"),
     "reroll": ("roll", "dice"),
-    "win": ("winner", "victory", "winning", "wins"),
+    "win": ("winner", "victory", "winning", "goal", "objective"),
     "winner": ("win", "victory"),
     "won": ("win", "winner"),
     "victory": ("win", "winner"),
-    "lose": ("eliminated", "loser", "out"),
+    "lose": ("loss", "losses", "eliminated", "loser"),
     "loser": ("lose", "eliminated"),
     "kill": ("eliminate", "destroy", "behead", "kill"),
     "killed": ("eliminated", "destroyed", "beheaded", "killed"),
@@ -89,12 +88,16 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "order": ("sequence", "clockwise"),
     "sequence": ("order",),
     "shuffle": ("reshuffle", "deck"),
-    "deck": ("pile", "draw"),
+    "deck": ("pile",),
     "pile": ("deck",),
     "discard": ("discarded", "discard"),
     "hand": ("hand",),
     "steal": ("take", "stolen"),
-    "take": ("gain",),
+    "take": ("gain", "conquer"),
+    "capture": ("conquer", "take"),
+    "laid": ("lay",),
+    "different": ("disagree", "differ"),
+    "contradict": ("disagree",),
     "gain": ("take", "receive", "gets"),
     "lose_points": ("lose",),
     "first": ("start", "initiative"),
