@@ -1,0 +1,168 @@
+"""End to end in a real pseudo-terminal: a short two-player Council of Blackthorn typed as a person would.
+
+The game is kept short with corrections: three tracks are pushed to 13 during Ann's first turn,
+so three factions are blocked when her turn ends and the game ends with the first round.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from e2e.terminal import Terminal, table_rows
+
+from referee.store import Store
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal (POSIX only)")
+
+PLAYERS = ["play", "blackthorn", "--players", "Ann,Bo"]
+CARD_QUESTION = "Ann plays which card?"
+DICE_QUESTION = "Round 1: Ann rolls the faction dice"
+
+
+@pytest.fixture
+def terminals() -> Iterator[list[Terminal]]:
+    """Every terminal opened by a test; any still running at the end is stopped."""
+    opened: list[Terminal] = []
+    yield opened
+    for terminal in opened:
+        terminal.close()
+
+
+def open_terminal(terminals: list[Terminal], args: list[str], home: Path) -> Terminal:
+    terminal = Terminal(args, home)
+    terminals.append(terminal)
+    return terminal
+
+
+def logged_answers(home: Path, session_id: str) -> list[dict[str, str]]:
+    """The session's log as it stands on disk (read without taking the session's lock)."""
+    session = Store(home).session_file(session_id)
+    session.load()
+    return session.entries
+
+
+def set_up_two_players(terminal: Terminal) -> None:
+    terminal.answer("Ann: roll the four faction dice", "9")
+    terminal.answer("Bo: roll the four faction dice", "5")
+    terminal.expect_text("Ann takes the Right Hand of the King")
+    terminal.answer("Ann chooses a character", "1")  # Queen
+    terminal.answer("Bo chooses a character", "1")  # Lord of War: the Queen is taken
+    terminal.expect_text("the ghost takes four unused character tokens")
+
+
+def test_short_game_with_wrong_die_undo_quit_resume_to_the_scoreboard(
+    referee_home: Path, terminals: list[Terminal]
+) -> None:
+    first = open_terminal(terminals, PLAYERS, referee_home)
+    session_id = first.expect_pattern(r"session {style}([a-z0-9-]+)").group(1)
+    set_up_two_players(first)
+
+    # A Legion die has no 4: the answer is refused with one line and the question stays open.
+    first.wait_for_question(DICE_QUESTION)
+    first.type("1 2 4 3")
+    first.expect_text(
+        "Legion die cannot show 4: '1 2 4 3'. Allowed: 4 values in the order Noble Guild Legion Peasant, "
+        "each one of 0, 1, 2, 3"
+    )
+    assert len(logged_answers(referee_home, session_id)) == 4  # the refused roll was never logged
+    first.clear_typed_line()
+    first.type("3 3 3 3")
+    first.expect_text("Ann: you may use one action")
+
+    # The roll was misread: undo takes it back and the dice are asked again.
+    first.wait_for_question(CARD_QUESTION)
+    first.type("undo")
+    first.expect_text("Undone: 1 step(s)")
+    first.answer(DICE_QUESTION, "1 2 0 3")
+    first.expect_text("Ann: you may use one action")
+    first.answer(CARD_QUESTION, "adjust Ann noble =13 ; test")
+    first.expect_text("Correction: Ann Noble 0 -> 13 points (test)")
+
+    first.answer(CARD_QUESTION, "quit")
+    resume_command = first.expect_pattern(r"Resume with: (referee resume [a-z0-9-]+)").group(1)
+    assert first.finish() == 0
+    assert resume_command == f"referee resume {session_id}"
+    assert [entry.get("answer") or entry.get("adjust") for entry in logged_answers(referee_home, session_id)] == [
+        "9", "5", "Queen", "Lord of War", "1 2 0 3", "Ann noble =13",
+    ]
+
+    # `referee resume` with no id picks the unfinished session and asks the question it stopped at.
+    second = open_terminal(terminals, ["resume"], referee_home)
+    assert second.expect_pattern(r"Resuming {style}([a-z0-9-]+)").group(1) == session_id
+    second.expect_text("after 6 answers")
+    second.answer(CARD_QUESTION, "adjust Ann guild =13 ; test")
+    second.expect_text("Correction: Ann Guild 0 -> 13 points (test)")
+    second.answer(CARD_QUESTION, "adjust Bo legion =13 ; test")
+    second.expect_text("Correction: Bo Legion 0 -> 13 points (test)")
+    # Legion shows 0: Ann's treason card goes to Bo (the only opponent) and the text triggers.
+    second.answer(CARD_QUESTION, "legion")
+    second.expect_text("Bo takes a random treason card from Ann")
+    second.answer("Is the card an Ally or a Building?", "building")
+    second.answer("Building value printed on the card", "4")
+    second.expect_text("Ann scores 6 influence for control (noble 2, guild 2, buildings 2).")
+    second.expect_text("Game over declared: 3 factions are blocked (noble, guild, legion)")
+    # Peasant shows 3: three levels (0 -> 3 points), two treason cards, no text.
+    second.answer("Bo plays which card?", "peasant")
+    second.expect_text("Bo gains on Peasant: 0 -> 3.")
+    second.expect_text("Bo scores 4 influence for control (legion 2, peasant 2).")
+    second.answer("The ghost's turn", "noble")
+    second.expect_text("Ghost gains on Noble: 0 -> 1.")
+    # The reveal runs from the lowest influence up: Bo 13+3 + 3+4 = 23, Ann 13+13 + 3+6 + 2 = 37.
+    second.answer("Bo (23 influence) reveals 6 treason cards", "4")
+    second.answer("Ann (37 influence) reveals 2 treason cards", "6")
+    second.expect_text("Winner: Ann")
+    assert second.finish() == 0
+
+    screen = second.screen()
+    board = {row[1]: row for row in table_rows(screen, "Final score")}
+    assert board["Ann"] == ["1", "Ann", "26", "9", "0", "2", "37", "winner"]
+    assert board["Bo"] == ["2", "Bo", "16", "7", "0", "0", "23", ""]
+    assert "Nobody is beheaded." in screen
+    stored = Store(referee_home).list()
+    assert [(meta.id, meta.status, meta.winners, meta.answers) for meta in stored] == [
+        (session_id, "finished", ["Ann"], 15)
+    ]
+
+
+def test_ctrl_c_at_a_question_exits_130_and_resume_keeps_every_answer(
+    referee_home: Path, terminals: list[Terminal]
+) -> None:
+    first = open_terminal(terminals, PLAYERS, referee_home)
+    set_up_two_players(first)
+    first.answer(DICE_QUESTION, "2 2 1 0")
+    first.expect_text("Ann: you may use one action")
+    first.wait_for_question(CARD_QUESTION)
+    first.keys("guil")  # half typed when the table breaks off
+    first.interrupt()
+    hint = first.expect_pattern(r"Interrupted; every answer given is saved\. Resume with: (referee resume \S+)")
+    assert first.finish() == 130
+    session_id = hint.group(1).split()[-1]
+
+    second = open_terminal(terminals, ["resume", session_id], referee_home)
+    second.expect_text("after 5 answers")
+    second.answer(CARD_QUESTION, "guild")
+    second.expect_text("Ann gains on Guild: 0 -> 2.")  # two levels from the Guild die: 0 -> 1 -> 2
+    second.answer("Trigger printed on the card", "none")
+    second.answer("Is the card an Ally or a Building?", "ally")
+    second.expect_text("Ann scores 2 influence for control (guild 2).")
+    second.wait_for_question("Bo plays which card?")
+    second.type("quit")
+    assert second.finish() == 0
+    assert [entry.get("answer") for entry in logged_answers(referee_home, session_id)] == [
+        "9", "5", "Queen", "Lord of War", "2 2 1 0", "guild", "none", "ally",
+    ]
+
+
+def test_secret_shows_hidden_counts_only_when_asked(referee_home: Path, terminals: list[Terminal]) -> None:
+    terminal = open_terminal(terminals, PLAYERS, referee_home)
+    set_up_two_players(terminal)
+    terminal.wait_for_question(DICE_QUESTION)
+    before = terminal.screen()
+    assert "treason cards" not in before.split("the ghost takes four unused character tokens")[-1]
+    terminal.type("secret Bo")
+    terminal.expect_text("Bo: 3 influence points, 3 treason cards")
+    terminal.answer(DICE_QUESTION, "quit")
+    assert terminal.finish() == 0
