@@ -53,7 +53,10 @@ def test_every_source_heading_is_listed_and_covered() -> None:
 def test_listed_headings_are_written_exactly_as_in_the_source() -> None:
     source_lines = {line.strip() for line in SOURCE.read_text().splitlines()}
     for heading in TOML["source"]["headings"]:
-        assert heading in source_lines, heading
+        if heading.endswith("…"):  # a long heading cut short: it begins a source heading
+            assert any(line.startswith(heading[:-1]) for line in source_lines), heading
+        else:
+            assert heading in source_lines, heading
 
 
 def test_cross_references_point_at_sections() -> None:
