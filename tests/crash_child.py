@@ -1,0 +1,54 @@
+"""A session player for the crash tests: it plays a script and reports each step it finished.
+
+    python tests/crash_child.py ROOT SCRIPT.json FIRST_STEP SESSION_ID|- FOLD_EVERY
+
+It starts a new session (SESSION_ID '-') or resumes one, then runs the script's steps from
+FIRST_STEP on. It prints 'ready' once its imports are done, 'session ID' once the session is open,
+and 'ack N' after step N returned, that is after the store acknowledged it. The parent kills it
+with SIGKILL at a random moment and checks that every acknowledged step survived.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import referee.store
+from referee.engine.session import LiveSession
+from referee.store import Store
+
+
+def say(line: str) -> None:
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def main(argv: list[str]) -> int:
+    root, script_path, first, session_id, fold_every = argv
+    script = json.loads(Path(script_path).read_text(encoding="utf-8"))
+    # Folding far more often than usual makes kills land inside the whole-file rewrite too.
+    referee.store.FOLD_EVERY = int(fold_every)
+    say("ready")
+    store = Store(Path(root))
+    if session_id == "-":
+        live = LiveSession.start(store, script["game"], script["players"], script["options"])
+    else:
+        live = LiveSession.resume(store, session_id)
+    say(f"session {live.meta.id}")
+    for number in range(int(first), len(script["steps"])):
+        kind, *arguments = script["steps"][number]
+        if kind == "answer":
+            live.answer(arguments[0])
+        elif kind == "adjust":
+            live.adjust(arguments[0], arguments[1])
+        elif kind == "undo":
+            live.undo(int(arguments[0]))
+        say(f"ack {number}")
+    live.release()
+    say("done")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,162 @@
+"""SIGKILL at random moments while a session is being played: nothing acknowledged is ever lost.
+
+A child process (tests/crash_child.py) plays scripted Council of Blackthorn sessions (answers, a
+few undos and corrections) and prints 'ack N' after each step the store acknowledged. The parent
+kills it with SIGKILL after a random delay, then checks, before starting the next child from
+where the store says the session stands:
+
+- the store loads: the session list reads, and every session played so far opens;
+- resume shows every acknowledged step: the stored log is the script's log after the last
+  acknowledged step, or after the one step that was in flight when the kill came, nothing else;
+- the state resume rebuilt equals the reference state after that step and a clean replay of the
+  same answers.
+
+The default run makes at least 50 kills; `pytest -m slow` makes 500. Each run prints its figures.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from reliability_support import SessionScript, clean_state, make_script
+
+from referee.engine.session import LiveSession
+from referee.games.blackthorn.game import GAME
+from referee.store import Store
+
+CHILD = Path(__file__).with_name("crash_child.py")
+FOLD_CHOICES = ("1", "2", "3", "7", "500")
+"""How often the child folds its journal into the session file; small values put kills inside folds."""
+MAX_DELAY = 0.25
+"""Longest wait after the child is ready; a whole scripted game takes about 0.5 to 1.5 s."""
+
+
+@dataclass
+class Campaign:
+    root: Path
+    rng: random.Random
+    kills: int = 0
+    kills_mid_game: int = 0
+    """Kills after which the recovered log was neither empty nor the whole game."""
+    in_flight_kept: int = 0
+    """Kills that came while a step was in flight and found it already on disk."""
+    acknowledged_checked: int = 0
+    games_finished: int = 0
+    sessions: dict[str, SessionScript] = field(default_factory=dict)
+
+
+def run_child(campaign: Campaign, script_path: Path, first: int, session_id: str | None) -> tuple[int, list[str], str]:
+    fold = campaign.rng.choice(FOLD_CHOICES)
+    args = [sys.executable, str(CHILD), str(campaign.root), str(script_path), str(first), session_id or "-", fold]
+    child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "ready", child.stderr.read() if child.stderr else ""
+    time.sleep(campaign.rng.uniform(0, MAX_DELAY))
+    child.send_signal(signal.SIGKILL)
+    out, err = child.communicate(timeout=30)
+    return child.returncode, out.splitlines(), err
+
+
+def new_session_on_disk(campaign: Campaign) -> str | None:
+    """A session the child created but was killed before naming (its file may already exist)."""
+    found = {path.stem for path in (campaign.root / "sessions").glob("*.json")} - set(campaign.sessions)
+    assert len(found) <= 1, found
+    return found.pop() if found else None
+
+
+def check_every_session_opens(campaign: Campaign) -> None:
+    listed = {meta.id for meta in Store(campaign.root).list()}
+    for session_id, script in campaign.sessions.items():
+        session = Store(campaign.root).session_file(session_id)
+        session.load()
+        assert session.entries in script.logs
+        assert session_id in listed or not session.entries, f"{session_id} missing from the session list"
+
+
+def recover(campaign: Campaign, session_id: str, script: SessionScript, acknowledged: int) -> int:
+    """Resume after a kill; returns how many script steps the store holds. Fails if any is lost."""
+    live = LiveSession.resume(Store(campaign.root), session_id)
+    try:
+        assert live.replay_error is None and live.dropped == 0
+        log = [entry.to_json() for entry in live.driver.entries]
+        candidates = [k for k in (acknowledged + 1, acknowledged) if k < len(script.logs)]
+        held = next((k for k in candidates if script.logs[k] == log), None)
+        assert held is not None, (
+            f"after {acknowledged} acknowledged steps the store holds a log of {len(log)} entries "
+            f"that is neither the acknowledged log nor the one with the step in flight"
+        )
+        state = GAME.to_json(live.driver.state)
+        assert state == script.states[held]
+        assert state == clean_state(script.players, log)
+        if held == len(script.steps):
+            assert live.driver.finished and live.driver.report is not None
+            live.close("finished")  # what the command line does when it resumes a finished game
+        return held
+    finally:
+        live.release()
+
+
+def run_campaign(tmp_path: Path, target_kills: int, seed: int) -> Campaign:
+    campaign = Campaign(tmp_path / "store", random.Random(seed))
+    started = time.monotonic()
+    while campaign.kills < target_kills:
+        script = make_script(campaign.rng)
+        script_path = script.write(tmp_path / f"script-{campaign.games_finished}.json")
+        session_id: str | None = None
+        held = 0
+        while True:
+            code, lines, err = run_child(campaign, script_path, held, session_id)
+            assert code in (0, -signal.SIGKILL), f"child failed ({code}): {err[-2000:]}"
+            named = [line.split()[1] for line in lines if line.startswith("session ")]
+            session_id = session_id or (named[0] if named else new_session_on_disk(campaign))
+            if session_id is None:
+                continue  # killed before the session existed: start it again
+            campaign.sessions.setdefault(session_id, script)
+            acks = [int(line.split()[1]) for line in lines if line.startswith("ack ")]
+            acknowledged = acks[-1] + 1 if acks else held
+            before = held
+            held = recover(campaign, session_id, script, acknowledged)
+            campaign.acknowledged_checked += acknowledged - before
+            if code == -signal.SIGKILL:
+                campaign.kills += 1
+                campaign.in_flight_kept += held > acknowledged
+                campaign.kills_mid_game += 0 < held < len(script.steps)
+            if held == len(script.steps):
+                campaign.games_finished += 1
+                break
+            if campaign.kills >= target_kills:
+                break
+        check_every_session_opens(campaign)
+    elapsed = time.monotonic() - started
+    print(
+        f"\ncrash campaign: {campaign.kills} SIGKILLs ({campaign.kills_mid_game} mid-game, "
+        f"{campaign.in_flight_kept} found the step in flight already saved), "
+        f"{campaign.acknowledged_checked} acknowledged steps checked, {campaign.games_finished} games "
+        f"finished, {len(campaign.sessions)} sessions, 0 lost, {elapsed:.1f} s"
+    )
+    return campaign
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs POSIX signals")
+def test_random_sigkills_lose_no_acknowledged_step(tmp_path: Path) -> None:
+    campaign = run_campaign(tmp_path, target_kills=50, seed=20240605)
+    assert campaign.kills >= 50
+    assert campaign.kills_mid_game >= 25  # the kills really landed inside games, not only at the edges
+    assert campaign.acknowledged_checked > 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs POSIX signals")
+def test_five_hundred_random_sigkills(tmp_path: Path) -> None:
+    seed = int(os.environ.get("REFEREE_CRASH_SEED", "7"))
+    campaign = run_campaign(tmp_path, target_kills=500, seed=seed)
+    assert campaign.kills >= 500
+    assert campaign.kills_mid_game >= 250
