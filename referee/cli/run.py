@@ -75,10 +75,14 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
         error(str(problem))
         return 2
     console.print(f"Resuming [bold]{live.meta.id}[/bold] ({live.game.id}) after {len(live.driver.entries)} answers.")
+    for notice in live.file.notices:
+        console.print(f"Note: {notice}.", style="yellow", markup=False, highlight=False)
     if live.replay_error:
         console.print(
-            f"[yellow]The stored log stopped fitting after {len(live.driver.entries)} answers "
-            f"({live.replay_error}); {live.dropped} later answer(s) set aside. Continuing from there.[/yellow]"
+            f"The stored log stopped fitting after {len(live.driver.entries)} answers "
+            f"({live.replay_error}); {live.dropped} later answer(s) set aside in {live.set_aside_path}. "
+            "Continuing from there.",
+            style="yellow", markup=False, highlight=False,
         )
     live.driver.take_messages()
     SessionLoop(live, answerer, console).show_state()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from referee.engine.driver import Driver, Entry, ReplayResult, replay
@@ -37,6 +38,8 @@ class LiveSession:
         self.replay_error = result.error
         """Set when the stored log stopped fitting the rules; the session continues from there."""
         self.dropped = len(file.entries) - result.applied
+        self.set_aside_path: Path | None = None
+        """Where the answers that no longer replay were kept, when there were any."""
 
     @property
     def meta(self) -> SessionMeta:
@@ -66,8 +69,8 @@ class LiveSession:
             result = replay(game, file.meta.players, file.meta.options, entries)
             session = cls(store, file, game, result)
             if session.dropped:
-                # Keep the answers that fit; the rest no longer replay under the current rules.
-                file.truncate(result.applied)
+                # Continue after the answers that fit; the rest are kept in a file of their own.
+                session.set_aside_path = file.set_aside(result.applied, result.error or "no longer fits")
             return session
         except Exception:
             file.unlock()
