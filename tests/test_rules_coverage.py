@@ -50,7 +50,8 @@ def test_every_listed_heading_occurs_in_the_source(game: str) -> None:
         pytest.skip("the rulebook sources (../shared/seeds) are not here")
     file, headings = source_headings(game)
     source = normalised((folder / file).read_text(encoding="utf-8").replace("\u2019", "'"))
-    absent = [heading for heading in headings if normalised(heading.replace("\u2019", "'")) not in source]
+    # a long heading cut short with "…" stands for the source heading it begins
+    absent = [h for h in headings if normalised(h.rstrip("…").replace("\u2019", "'")) not in source]
     assert not absent, f"{game}: headings not found in {file}: {absent}"
 
 
