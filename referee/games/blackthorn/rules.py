@@ -12,7 +12,6 @@ from referee.games.blackthorn.state import (
     CAP_WHEN_BLOCKED,
     FACTIONS,
     TOP_LEVEL,
-    TRACK,
     Player,
 )
 
