@@ -37,6 +37,7 @@ from referee.games.got.state import (
     SETUP_COST_LIMIT,
     SETUP_HAND,
     SUPPORTS,
+    TITLE_STRENGTH_BONUS,
     UNOPPOSED_POWER,
     Player,
     Table,
@@ -51,6 +52,9 @@ Asking = Generator[Ask, Any, T]
 MAX_DRAW_DECK = 999
 """Upper bound for a draw deck as typed: the source sets only the minimum of 60."""
 DONE = "done"
+NOBODY = "nobody"
+KINGSGUARD, SUPPORT = "kingsguard", "support"
+SETUP_MARKS = "ax"
 PLOT_EXAMPLES = ("5 0 1", "4 2 1 A Noble Cause", "6 1 0", "3 3 2", "2 4 1 Wildfire Assault")
 CHALLENGE_EXAMPLES = ("5 3", "4 -", "6 2 r1", "2 5", "3 - r1 p1", "4 4")
 
@@ -130,32 +134,37 @@ def set_up(table: Table, say: Say) -> Steps:
 
 def starting_force(table: Table, player: Player, say: Say) -> Steps:
     attachments_count = table.rulings["setup-attachment-cost"] == "counts"
+    penalty_house = player.house if table.rulings["starting-force-printed-cost"] == "with-penalty" else None
 
     def read(text: str) -> tuple[rules.CardCost, ...]:
-        cards = rules.parse_costs(text, "a")
+        cards = rules.parse_costs(text, SETUP_MARKS)
         if len(cards) > player.hand:
             raise ValueError(f"only {player.hand} cards were drawn")
-        total = rules.starting_force_cost(cards, attachments_count)
+        total = rules.starting_force_cost(cards, attachments_count, penalty_house)
         if total > SETUP_COST_LIMIT:
-            raise ValueError(f"the starting force costs {total}, more than {SETUP_COST_LIMIT}")
+            raise ValueError(f"the starting force counts {total}, more than {SETUP_COST_LIMIT}")
         return cards
 
     cards: tuple[rules.CardCost, ...] = yield from ask(
         table,
         Parsed(
-            f"{player.name}: printed cost of each card in the starting force (mark a Set-up attachment "
-            "with 'a'), e.g. '3 2', or 'none'",
+            f"{player.name}: printed cost of each card in the starting force, e.g. '3 2', '2 1a', or 'none'",
             "setup",
             parser=read,
-            hint=f"printed costs adding up to {SETUP_COST_LIMIT} or less ({rules.describe_marks('a')}), or 'none'",
-            examples=("3 2", "5", "2 1 1a", "none", "4 1"),
+            hint=f"printed costs adding up to {SETUP_COST_LIMIT} or less "
+            f"({rules.describe_marks(SETUP_MARKS)}), or 'none'",
+            examples=("3 2", "5", "2 1 1a", "none", "4 1", "1x 2"),
         ),
     )
-    total = rules.starting_force_cost(cards, attachments_count)
-    note = ""
+    total = rules.starting_force_cost(cards, attachments_count, penalty_house)
+    notes = []
     if any(card.attachment for card in cards):
-        note = " (ruling setup-attachment-cost: attachments " + ("count)" if attachments_count else "are free)")
-    say(f"{player.name}'s starting force: {len(cards)} card(s) costing {total} of {SETUP_COST_LIMIT}{note}.")
+        notes.append("ruling setup-attachment-cost: attachments " + ("count" if attachments_count else "are free"))
+    if any(card.other_house for card in cards):
+        counted = "with" if penalty_house else "without"
+        notes.append(f"ruling starting-force-printed-cost: counted {counted} the off-House penalty")
+    note = f" ({'; '.join(notes)})" if notes else ""
+    say(f"{player.name}'s starting force: {len(cards)} card(s) counting {total} of {SETUP_COST_LIMIT}{note}.")
     refill = min(len(cards), player.draw_deck)
     player.draw_deck -= refill
     player.hand = player.hand - len(cards) + refill
@@ -430,12 +439,47 @@ def challenge(table: Table, attacker: Player, kind: str, targets: list[Player], 
         defender = table.player(name)
     defender = yield from crown_regent_redirect(table, attacker, defender, targets, say)
     result = yield from ask_result(table, attacker, defender, kind)
-    if result.defence is None:
-        taken_over = yield from kingsguard_takeover(table, attacker, defender, kind, say)
-        if taken_over is not None:
-            defender = taken_over
-            result = yield from ask_result(table, attacker, defender, kind)
-    yield from settle(table, attacker, defender, kind, result, say)
+    guard = defender
+    """Whose characters defend: the defender's, or a supporter's in their place."""
+    order = (SUPPORT, KINGSGUARD) if table.rulings["undefended-order"] == "support-first" else (KINGSGUARD, SUPPORT)
+    for step in order:
+        if result.defence is not None or not table.melee:
+            break
+        if step == KINGSGUARD:
+            taken_over = yield from kingsguard_takeover(table, attacker, defender, kind, say)
+            if taken_over is not None:
+                defender = guard = taken_over
+                result = yield from ask_result(table, attacker, defender, kind)
+        else:
+            supporter = yield from support_offer(table, attacker, defender, say)
+            if supporter is not None:
+                guard = supporter
+                result = yield from ask_result(table, attacker, defender, kind, supporter)
+    yield from settle(table, attacker, defender, guard, kind, result, say)
+
+
+def support_offer(table: Table, attacker: Player, defender: Player, say: Say) -> Asking[Player | None]:
+    """Nobody defended: a player whose title supports the defender's may defend in their place."""
+    supporters = []
+    for other in table.players:
+        if other in (attacker, defender):
+            continue
+        if (yield from board_link(table, other, defender, say)) == SUPPORTS:
+            supporters.append(other)
+    if not supporters:
+        return None
+    name = yield from ask(
+        table,
+        Choice(
+            f"Nobody defended for {defender.name}. Does a supporter defend in their place?",
+            "title-support",
+            options=(*(player.name for player in supporters), NOBODY),
+        ),
+    )
+    if name == NOBODY:
+        return None
+    say(f"{name} defends for {defender.name}; {defender.name} still takes any losses.")
+    return table.player(name)
 
 
 def crown_regent_redirect(
@@ -486,13 +530,16 @@ def kingsguard_takeover(table: Table, attacker: Player, defender: Player, kind: 
     return commander
 
 
-def ask_result(table: Table, attacker: Player, defender: Player, kind: str) -> Asking[rules.ChallengeResult]:
+def ask_result(
+    table: Table, attacker: Player, defender: Player, kind: str, supporter: Player | None = None
+) -> Asking[rules.ChallengeResult]:
     titles = " (without title bonuses: the referee adds them)" if table.melee else ""
+    whose = f" ({supporter.name}'s characters)" if supporter else ""
     result: rules.ChallengeResult = yield from ask(
         table,
         Parsed(
             f"{kind.capitalize()} challenge, {attacker.name} against {defender.name}: attacking strength, "
-            f"defending strength ('-' if nobody defends){titles}; add rN for Renown characters on the "
+            f"defending strength{whose} ('-' if nobody defends){titles}; add rN for Renown characters on the "
             "winning side, pN for power a card text adds",
             "challenge-steps",
             parser=rules.parse_challenge,
@@ -505,18 +552,30 @@ def ask_result(table: Table, attacker: Player, defender: Player, kind: str) -> A
 
 
 def settle(
-    table: Table, attacker: Player, defender: Player, kind: str, result: rules.ChallengeResult, say: Say
+    table: Table,
+    attacker: Player,
+    defender: Player,
+    guard: Player,
+    kind: str,
+    result: rules.ChallengeResult,
+    say: Say,
 ) -> Steps:
-    outcome = rules.resolve(attacker, defender, kind, result)
-    winner = attacker if outcome.attacker_wins else defender
+    """Winner, claim on the defender, unopposed and opposition power, then Renown and card-text power.
+
+    `guard` is whose characters defended (a supporter's in melee); their title adds strength and
+    their characters take Renown power, while the claim still falls on the defender.
+    """
+    outcome = rules.resolve(attacker, guard, kind, result)
+    winner = attacker if outcome.attacker_wins else guard
     bonus = [
-        f"{player.name} +3 as {player.title}"
-        for player, participating in ((attacker, True), (defender, result.defence is not None))
+        f"{player.name} +{TITLE_STRENGTH_BONUS} as {player.title}"
+        for player, participating in ((attacker, True), (guard, result.defence is not None))
         if rules.title_bonus(player, kind, participating)
     ]
     titles = f" ({'; '.join(bonus)})" if bonus else ""
+    defending = defender.name if guard is defender else f"{guard.name} for {defender.name}"
     say(
-        f"{kind.capitalize()}: {attacker.name} {outcome.attack_total} against {defender.name} "
+        f"{kind.capitalize()}: {attacker.name} {outcome.attack_total} against {defending} "
         f"{outcome.defence_total}{titles}: {winner.name} wins."
     )
     if outcome.attacker_wins:

@@ -33,6 +33,8 @@ RULING_CHOICES: dict[str, tuple[str, ...]] = {
     "plot-deck-reuse": ("return-used-pile",),
     "empty-draw-deck": ("draw-nothing",),
     "intrigue-discard-pile": ("owner",),
+    "undefended-order": ("kingsguard-first", "support-first"),
+    "starting-force-printed-cost": ("printed-cost", "with-penalty"),
 }
 """Rulings of rulebooks/got-lcg-1e.toml the session applies, with the default first."""
 

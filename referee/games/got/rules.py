@@ -153,9 +153,16 @@ def parse_strengths(text: str, count: int) -> tuple[int, ...]:
 # --- costs -------------------------------------------------------------------------------------
 
 
-def starting_force_cost(cards: Sequence[CardCost], attachments_count: bool) -> int:
-    """Printed costs of the face-down starting force (ruling setup-attachment-cost decides attachments)."""
-    return sum(card.cost for card in cards if attachments_count or not card.attachment)
+def starting_force_cost(cards: Sequence[CardCost], attachments_count: bool, penalty_house: str | None = None) -> int:
+    """What the face-down starting force counts against the limit of 5.
+
+    Printed costs (ruling starting-force-printed-cost); with `penalty_house` given, the off-House
+    penalty of that House is added too. Ruling setup-attachment-cost decides Set-up attachments.
+    """
+    counted = [card for card in cards if attachments_count or not card.attachment]
+    if penalty_house is None:
+        return sum(card.cost for card in counted)
+    return sum(card_gold(card, penalty_house, neutral_penalty=False) for card in counted)
 
 
 def card_gold(card: CardCost, house: str, neutral_penalty: bool) -> int:
