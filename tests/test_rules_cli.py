@@ -103,7 +103,7 @@ def test_listing_and_showing_one_section(app: typer.Typer) -> None:
 def test_bad_input_is_one_line_and_exit_2(app: typer.Typer, args: tuple[str, ...], message: str) -> None:
     code, out, err = invoke(app, *args)
     assert code == 2
-    assert err.startswith("Error: ") and message in err
+    assert err.startswith("referee: ") and message in err
     assert err.count("\n") == 1
     assert "Traceback" not in out + err
 

@@ -71,7 +71,7 @@ def run(
     try:
         return _dispatch(list(words), section_id, as_json, limit, plain, stream)
     except (RulesError, UsageProblem) as problem:
-        print(f"Error: {problem}", file=sys.stderr)
+        print(f"referee: {problem}", file=sys.stderr)
         return BAD_INPUT
 
 
