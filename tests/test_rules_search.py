@@ -133,6 +133,7 @@ def test_section_and_load_rulebook(books: Path) -> None:
 def test_the_index_is_cached_and_rebuilt_when_a_rulebook_changes(books: Path, tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     assert top("zeppelin") == []
+    assert not load_rulebook("lantern-watch").has("zeppelins")
     cache = tmp_path / "home" / "cache" / "rules-index.json"
     assert cache.is_file()
     stored = json.loads(cache.read_text())
@@ -144,6 +145,7 @@ def test_the_index_is_cached_and_rebuilt_when_a_rulebook_changes(books: Path, tm
     os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000_000))
     monkeypatch.setattr(library, "_memory", None)
     assert top("zeppelin") == ["zeppelins"]
+    assert section("lantern-watch", "zeppelins").text == "No zeppelins."
 
 
 def test_a_damaged_cache_is_rebuilt(books: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -68,9 +68,20 @@ def load_rulebook(game_id: str) -> Rulebook:
     path = paths.builtin_dir() / f"{game}.md"
     if not path.is_file():
         raise RulesError(f"no built-in rulebook for {game}; only an imported copy (`referee rules {game}`)")
+    info = path.stat()
+    stamp = (str(path), info.st_size, info.st_mtime_ns)
+    known = _parsed.get(game)
+    if known is not None and known[0] == stamp:
+        return known[1]
     from referee.rules.parse import parse_rulebook
 
-    return parse_rulebook(_read(path), game, BUILT_IN)
+    rulebook = parse_rulebook(_read(path), game, BUILT_IN)
+    _parsed[game] = (stamp, rulebook)
+    return rulebook
+
+
+_parsed: dict[str, tuple[tuple[str, int, int], Rulebook]] = {}
+"""Rulebooks already parsed in this process (a guided session asks for sections often)."""
 
 
 def section(game_id: str, section_id: str) -> Section:
