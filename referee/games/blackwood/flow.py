@@ -207,6 +207,8 @@ def ask_turn(
     done: bool,
 ) -> Generator[Ask, Any, TurnAnswer]:
     rows = len(table.forest)
+    if actions:
+        prompt += f" [or first: {', '.join(actions)}]"
     answer: TurnAnswer = yield Parsed(
         prompt,
         section,
@@ -246,7 +248,7 @@ def exploration_turn(table: Table, witch: Witch, say: Say) -> Steps:
                 say(f"{witch.name} finds no card without a puppet and places none.")
             return
         placing = free if can_place else frozenset()
-        what = "places a puppet" if can_place else "has placed her puppet"
+        what = "places a puppet: on which card?" if can_place else "has placed her puppet: anything more, or done?"
         answer = yield from ask_turn(
             table,
             f"{witch.name} {what} ({witch.coins} coins)",
@@ -284,9 +286,9 @@ def return_to_village(table: Table, say: Say) -> Steps:
         witch = table.witch(owner)
         returned.add(witch.name)
         yield from village_turn(table, witch, row, column, say)
-    for witch in table.witches:
-        if witch.name not in returned:
-            say(f"No puppet of {witch.name}'s comes back: she sits out {VILLAGE_STEP}.")
+    idle = [witch.name for witch in table.witches if witch.name not in returned]
+    if idle:
+        say(f"No puppet comes back for {', '.join(idle)}: no turn in {VILLAGE_STEP} this round.")
 
 
 def village_turn(table: Table, witch: Witch, row: int, column: int, say: Say) -> Steps:
@@ -299,7 +301,7 @@ def village_turn(table: Table, witch: Witch, row: int, column: int, say: Say) ->
         if turn.decided and (not keep_open or not actions):
             return
         if turn.decided:
-            prompt, max_price = f"{witch.name}, anything more this turn? ({witch.coins} coins)", None
+            prompt, max_price = f"{witch.name}, anything more this turn, or done? ({witch.coins} coins)", None
         else:
             max_price = PRINTED_VALUE_GUARD if turn.free_card else witch.coins
             cost = "free with her spell" if turn.free_card else f"she has {witch.coins} coins"
