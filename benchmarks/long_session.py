@@ -51,19 +51,22 @@ def random_answers(game: Game[Any], players: Sequence[str], seed: int) -> tuple[
 
 
 def padded(answers: Sequence[str], total: int) -> list[Entry]:
-    """The answers with cancelling correction pairs spread evenly between them, `total` entries."""
+    """The answers with cancelling correction pairs spread evenly before them, `total` entries.
+
+    Corrections go before answers, never after the last one: a finished game takes none.
+    """
     corrections = total - len(answers)
     if corrections < 0:
         raise ValueError(f"{len(answers)} answers do not fit in {total} entries")
     pairs, odd = divmod(corrections, 2)
     entries: list[Entry] = []
+    if odd:
+        entries.append(Entry(adjust=f"{CORRECTED_PLAYER} influence +0", reason=CORRECTION_REASON))
     for index, answer in enumerate(answers):
-        entries.append(Entry(answer=answer))
         for _ in range((index + 1) * pairs // len(answers) - index * pairs // len(answers)):
             entries.append(Entry(adjust=f"{CORRECTED_PLAYER} influence +1", reason=CORRECTION_REASON))
             entries.append(Entry(adjust=f"{CORRECTED_PLAYER} influence -1", reason=CORRECTION_REASON))
-    if odd:
-        entries.append(Entry(adjust=f"{CORRECTED_PLAYER} influence +0", reason=CORRECTION_REASON))
+        entries.append(Entry(answer=answer))
     return entries
 
 
