@@ -354,7 +354,7 @@ class SessionFile:
                     raise
             except OSError as error:
                 raise SessionError(
-                    f"cannot save to session {self.id} ({error.strerror or error}); the answer was not kept"
+                    f"cannot save to session {self.id}: {reason(error)}; the answer was not kept"
                 ) from None
             self._sequence += 1
             self._journal_lines += 1
@@ -400,7 +400,7 @@ class SessionFile:
                     self._journal_fd = None
                 write_atomically(self.journal_path, "")
             except OSError as error:
-                raise SessionError(f"cannot save session {self.id} ({error.strerror or error})") from None
+                raise SessionError(f"cannot save session {self.id}: {reason(error)}") from None
         self._journal_lines = 0
         self._journal_good_bytes = 0
 
@@ -435,25 +435,35 @@ class Store:
         return f"{time.strftime('%Y%m%d-%H%M%S')}-{game.split('-')[0][:8]}-{secrets.token_hex(2)}"
 
     def create(self, meta: SessionMeta) -> SessionFile:
-        self.ensure()
         session = self.session_file(meta.id)
-        if session.path.exists():
-            raise SessionError(f"session {meta.id} exists already")
-        session.lock()
-        session.meta = meta
-        session.fold()
-        self.update_index(meta)
+        try:
+            self.ensure()
+            if session.path.exists():
+                raise SessionError(f"session {meta.id} exists already")
+            session.lock()
+            session.meta = meta
+            session.fold()
+            self.update_index(meta)
+        except OSError as error:
+            session.unlock()
+            raise SessionError(f"cannot create session {meta.id} in {self.sessions_dir}: {reason(error)}") from None
+        except BaseException:
+            session.unlock()
+            raise
         return session
 
     def open(self, session_id: str) -> SessionFile:
-        self.ensure()
         session = self.session_file(session_id)
-        if not session.path.exists():
-            raise SessionError(f"no session {session_id!r} in {self.sessions_dir}")
-        session.lock()
         try:
+            self.ensure()
+            if not session.path.exists():
+                raise SessionError(f"no session {session_id!r} in {self.sessions_dir}")
+            session.lock()
             session.load()
             session.trim_journal()
+        except OSError as error:
+            session.unlock()
+            raise SessionError(f"cannot open session {session_id}: {reason(error)}") from None
         except BaseException:
             session.unlock()
             raise
@@ -517,6 +527,12 @@ class Store:
             with contextlib.suppress(KeyError, TypeError, ValueError):
                 metas.append(SessionMeta.from_json(row))
         return sorted(metas, key=lambda meta: meta.started)
+
+
+def reason(error: OSError) -> str:
+    """An operating-system error as a few words and the file it concerns."""
+    where = f" ({error.filename})" if error.filename else ""
+    return f"{error.strerror or error.__class__.__name__}{where}"
 
 
 def pid_alive(pid: int) -> bool:

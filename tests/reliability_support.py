@@ -4,11 +4,13 @@ state expected after every step, worked out by a reference run through the real 
 from __future__ import annotations
 
 import json
+import os
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import referee
 from referee.engine.driver import Driver, Entry, replay
 from referee.engine.simulate import random_answer
 from referee.errors import InvalidAdjustment
@@ -16,6 +18,13 @@ from referee.games.blackthorn.game import GAME
 
 PLAYER_SETS = (["Ann", "Bo"], ["Ann", "Bo", "Cy"], ["Ann", "Bo", "Cy", "Di"])
 ADJUSTMENTS = ("{name} influence +1", "{name} noble +1", "{name} hand +1", "{name} influence -1")
+
+
+def child_env(**extra: str) -> dict[str, str]:
+    """The environment for a child process: it imports the same `referee` package as the tests."""
+    source = str(Path(referee.__file__).resolve().parents[1])
+    paths = [source, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths), **extra}
 
 
 @dataclass

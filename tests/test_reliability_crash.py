@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from reliability_support import SessionScript, clean_state, make_script
+from reliability_support import SessionScript, child_env, clean_state, make_script
 
 from referee.engine.session import LiveSession
 from referee.games.blackthorn.game import GAME
@@ -56,7 +56,7 @@ class Campaign:
 def run_child(campaign: Campaign, script_path: Path, first: int, session_id: str | None) -> tuple[int, list[str], str]:
     fold = campaign.rng.choice(FOLD_CHOICES)
     args = [sys.executable, str(CHILD), str(campaign.root), str(script_path), str(first), session_id or "-", fold]
-    child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=child_env())
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "ready", child.stderr.read() if child.stderr else ""
     time.sleep(campaign.rng.uniform(0, MAX_DELAY))

@@ -1,0 +1,430 @@
+"""The store under faults: two writers, stale locks, damaged, truncated and newer files, logs that
+no longer replay, and the per-answer cost as history grows."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from reliability_support import answer_that_fits, child_env, make_script
+
+from referee.engine.driver import Driver
+from referee.engine.session import LiveSession
+from referee.errors import SessionError
+from referee.games.blackthorn.game import GAME
+from referee.store import SessionLocked, Store
+
+PLAYERS = ["Ann", "Bo", "Cy"]
+
+
+def referee_command(*args: str, home: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = child_env(REFEREE_HOME=str(home), COLUMNS="200")
+    return subprocess.run(
+        [sys.executable, "-m", "referee", *args], env=env, input=stdin, capture_output=True, text=True,
+        timeout=60,
+    )
+
+
+def next_answer(live: LiveSession, rng: random.Random) -> str:
+    """A random answer that fits the live session's pending question (found on a copy)."""
+    reference = Driver(GAME, live.meta.players, live.meta.options)
+    for entry in live.driver.entries:
+        reference.apply(entry)
+    return answer_that_fits(reference, rng)
+
+
+def played(store: Store, answers: int, seed: int = 1) -> LiveSession:
+    """A live session (lock held) with `answers` random valid answers given."""
+    live = LiveSession.start(store, GAME.id, PLAYERS, {})
+    rng = random.Random(seed)
+    for _ in range(answers):
+        live.answer(next_answer(live, rng))
+    return live
+
+
+def saved_session(root: Path, answers: int, seed: int = 1) -> tuple[str, list[dict[str, str]]]:
+    live = played(Store(root), answers, seed)
+    log = [entry.to_json() for entry in live.driver.entries]
+    live.close()
+    live.release()
+    return live.meta.id, log
+
+
+def stored_log(root: Path, session_id: str) -> list[dict[str, str]]:
+    session = Store(root).session_file(session_id)
+    session.load()
+    return session.entries
+
+
+# -- two writers ---------------------------------------------------------------------------------
+
+
+def test_second_opener_in_another_process_is_refused_naming_the_holder(tmp_path: Path) -> None:
+    live = played(Store(tmp_path), 5)
+    try:
+        result = referee_command("resume", live.meta.id, "--answers", os.devnull, home=tmp_path)
+        assert result.returncode == 2
+        assert f"PID {os.getpid()}" in result.stderr
+        assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+        with pytest.raises(SessionLocked, match=f"PID {os.getpid()}"):
+            Store(tmp_path).open(live.meta.id)  # a second opener in the same process too
+        live.answer(next_answer(live, random.Random(0)))  # the holder carries on undisturbed
+    finally:
+        live.release()
+    assert len(stored_log(tmp_path, live.meta.id)) == 6  # the refused openers wrote nothing
+
+
+RACE_OPENER = """
+import sys, time
+from pathlib import Path
+from referee.engine.session import LiveSession
+from referee.errors import SessionError
+from referee.store import Store
+try:
+    live = LiveSession.resume(Store(Path(sys.argv[1])), sys.argv[2])
+except SessionError as error:
+    print("refused", error)
+    raise SystemExit(0)
+print("opened")
+sys.stdout.flush()
+time.sleep(1.0)
+live.release()
+"""
+
+
+def test_simultaneous_openers_exactly_one_wins(tmp_path: Path) -> None:
+    session_id, _ = saved_session(tmp_path, 3)
+    for _ in range(5):
+        openers = [
+            subprocess.Popen([sys.executable, "-c", RACE_OPENER, str(tmp_path), session_id],
+                             stdout=subprocess.PIPE, text=True, env=child_env())
+            for _ in range(4)
+        ]
+        outputs = [opener.communicate(timeout=60)[0] for opener in openers]
+        assert sum(out.startswith("opened") for out in outputs) == 1, outputs
+        assert all(out.startswith(("opened", "refused session")) for out in outputs), outputs
+        assert all("PID" in out for out in outputs if out.startswith("refused"))
+
+
+def test_lock_of_a_killed_process_is_taken_over(tmp_path: Path) -> None:
+    session_id, log = saved_session(tmp_path, 4)
+    holder = subprocess.Popen([sys.executable, "-c", RACE_OPENER, str(tmp_path), session_id],
+                              stdout=subprocess.PIPE, text=True, env=child_env())
+    assert holder.stdout is not None and holder.stdout.readline().startswith("opened")
+    with pytest.raises(SessionLocked, match=f"PID {holder.pid}"):
+        Store(tmp_path).open(session_id)
+    holder.send_signal(signal.SIGKILL)
+    holder.wait()
+    lock_text = (tmp_path / "sessions" / f"{session_id}.lock").read_text()
+    assert lock_text == str(holder.pid)  # the dead process never cleaned up
+    live = LiveSession.resume(Store(tmp_path), session_id)
+    try:
+        assert [entry.to_json() for entry in live.driver.entries] == log
+        assert any(f"PID {holder.pid}" in notice and "taken over" in notice for notice in live.file.notices)
+    finally:
+        live.release()
+    assert (tmp_path / "sessions" / f"{session_id}.lock").read_text() == ""  # released cleanly
+
+
+# -- damaged files -------------------------------------------------------------------------------
+
+
+def test_truncated_session_file_at_every_length_gives_a_clear_error_and_a_backup(tmp_path: Path) -> None:
+    damaged_id, _ = saved_session(tmp_path, 6, seed=1)
+    intact_id, intact_log = saved_session(tmp_path, 9, seed=2)
+    path = tmp_path / "sessions" / f"{damaged_id}.json"
+    original = path.read_bytes()
+    lengths = sorted(set(range(0, len(original), max(1, len(original) // 150))))
+    for length in lengths:
+        path.write_bytes(original[:length])
+        with pytest.raises(SessionError) as caught:
+            LiveSession.resume(Store(tmp_path), damaged_id)
+        message = str(caught.value)
+        assert "damaged" in message and "\n" not in message
+        backup = Path(message.split("a copy is kept at ")[1].split(";")[0])
+        assert backup.read_bytes() == original[:length]
+        backup.unlink()
+        assert stored_log(tmp_path, intact_id) == intact_log  # the other session is untouched
+        assert {meta.id for meta in Store(tmp_path).list()} == {damaged_id, intact_id}
+    assert len(lengths) > 100
+
+
+def test_session_from_a_newer_version_is_refused_and_left_alone(tmp_path: Path) -> None:
+    session_id, _ = saved_session(tmp_path, 3)
+    path = tmp_path / "sessions" / f"{session_id}.json"
+    document = json.loads(path.read_text())
+    document["meta"]["1"]["format"] = 99
+    path.write_text(json.dumps(document))
+    before = path.read_bytes()
+    result = referee_command("resume", session_id, "--answers", os.devnull, home=tmp_path)
+    assert result.returncode == 2
+    assert "newer referee (format 99" in result.stderr and "Traceback" not in result.stderr
+    assert path.read_bytes() == before
+    assert referee_command("sessions", home=tmp_path).returncode == 0
+
+
+def test_damaged_journal_line_opens_at_the_last_good_answer(tmp_path: Path) -> None:
+    live = played(Store(tmp_path), 10)
+    session_id = live.meta.id
+    log = [entry.to_json() for entry in live.driver.entries]
+    live.release()  # no fold: the ten answers live in the journal only
+    journal = tmp_path / "sessions" / f"{session_id}.journal"
+    lines = journal.read_bytes().split(b"\n")
+    lines[6] = lines[6][:5] + b"\x00\xff" + lines[6][7:]  # a damaged seventh answer
+    journal.write_bytes(b"\n".join(lines))
+    damaged = journal.read_bytes()
+    live = LiveSession.resume(Store(tmp_path), session_id)
+    try:
+        assert [entry.to_json() for entry in live.driver.entries] == log[:6]
+        notice = next(notice for notice in live.file.notices if "journal" in notice)
+        assert "after answer 6" in notice
+        assert Path(notice.split("kept at ")[1]).read_bytes() == damaged
+        live.answer(log[6]["answer"])  # new answers follow the last good one
+    finally:
+        live.release()
+    assert stored_log(tmp_path, session_id) == log[:7]
+
+
+def test_torn_journal_tail_does_not_swallow_the_next_answer(tmp_path: Path) -> None:
+    live = played(Store(tmp_path), 5)
+    session_id = live.meta.id
+    log = [entry.to_json() for entry in live.driver.entries]
+    live.release()
+    journal = tmp_path / "sessions" / f"{session_id}.journal"
+    with open(journal, "ab") as handle:
+        handle.write(b'{"seq":6,"op":"add","entry":{"ans')  # a write a power cut interrupted
+    live = LiveSession.resume(Store(tmp_path), session_id)
+    try:
+        assert [entry.to_json() for entry in live.driver.entries] == log
+        live.answer(next_answer(live, random.Random(3)))
+        log = [entry.to_json() for entry in live.driver.entries]
+    finally:
+        live.release()
+    assert stored_log(tmp_path, session_id) == log  # the answer after the torn line is there
+
+
+def test_log_that_no_longer_replays_opens_at_the_last_fitting_answer(tmp_path: Path) -> None:
+    session_id, log = saved_session(tmp_path, 12)
+    path = tmp_path / "sessions" / f"{session_id}.json"
+    document = json.loads(path.read_text())
+    document["log"]["8"]["entry"] = {"answer": "a move no rule allows"}  # as after a rule fix
+    path.write_text(json.dumps(document))
+    result = referee_command("resume", session_id, "--answers", os.devnull, home=tmp_path)
+    assert "stopped fitting after 7 answers" in result.stdout
+    assert "5 later answer(s) set aside in" in result.stdout
+    aside = sorted((tmp_path / "sessions").glob(f"{session_id}.set-aside-*.json"))
+    assert len(aside) == 1
+    kept = json.loads(aside[0].read_text())
+    assert kept["after"] == 7 and kept["entries"] == [{"answer": "a move no rule allows"}, *log[8:]]
+    assert stored_log(tmp_path, session_id) == log[:7]
+
+
+def test_damaged_index_is_rebuilt_from_the_sessions(tmp_path: Path) -> None:
+    ids = {saved_session(tmp_path, answers, seed)[0] for answers, seed in ((2, 1), (4, 2), (6, 3))}
+    (tmp_path / "index.json").write_text('{"sessions": {"1": ')
+    assert {meta.id for meta in Store(tmp_path).list()} == ids
+    assert list(tmp_path.glob("index.json.damaged-*"))
+    listing = referee_command("sessions", home=tmp_path)
+    assert listing.returncode == 0 and "Traceback" not in listing.stderr
+
+
+def test_orphaned_temporary_files_are_swept(tmp_path: Path) -> None:
+    saved_session(tmp_path, 1)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True).stdout.strip()
+    orphan = tmp_path / "sessions" / f".x.json.{dead}.tmp"
+    live_one = tmp_path / "sessions" / f".y.json.{os.getpid()}.tmp"
+    orphan.write_text("{")
+    live_one.write_text("{")
+    Store(tmp_path).ensure()
+    assert not orphan.exists() and live_one.exists()  # a live process's write in progress is kept
+
+
+# -- the cost of an answer -----------------------------------------------------------------------
+
+
+def file_stamps(root: Path) -> dict[Path, tuple[int, int]]:
+    return {path: (path.stat().st_size, path.stat().st_mtime_ns) for path in root.rglob("*") if path.is_file()}
+
+
+def test_an_answer_writes_only_its_own_journal(tmp_path: Path) -> None:
+    for seed in range(3):
+        saved_session(tmp_path, 4, seed)
+    live = played(Store(tmp_path), 3)
+    try:
+        text = next_answer(live, random.Random(5))
+        before = file_stamps(tmp_path)
+        time.sleep(0.01)
+        live.answer(text)
+        after = file_stamps(tmp_path)
+    finally:
+        live.release()
+    changed = {path.name for path in after if before.get(path) != after[path]}
+    assert changed == {f"{live.meta.id}.journal"}
+
+
+def answer_times(live: LiveSession, count: int, seed: int) -> list[float]:
+    rng = random.Random(seed)
+    times = []
+    reference = Driver(GAME, live.meta.players, live.meta.options)
+    for _ in range(count):
+        if live.driver.finished:
+            break
+        text = answer_that_fits(reference, rng)
+        started = time.perf_counter()
+        live.answer(text)
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def test_answer_cost_does_not_grow_with_a_thousand_stored_sessions(tmp_path: Path) -> None:
+    small, big = tmp_path / "small", tmp_path / "big"
+    template_id, _ = saved_session(big, 150, seed=4)  # one long finished game to copy
+    sessions = big / "sessions"
+    template = (sessions / f"{template_id}.json").read_text()
+    for number in range(1000):
+        copy_id = f"copy-{number:04d}"
+        (sessions / f"{copy_id}.json").write_text(template.replace(template_id, copy_id))
+    (big / "index.json").unlink()
+    assert len(Store(big).list()) == 1001  # the index rebuilt with every session in it
+
+    empty_store = played(Store(small), 0)
+    crowded_store = played(Store(big), 0)
+    try:
+        quiet = statistics.median(answer_times(empty_store, 60, seed=9))
+        crowded = statistics.median(answer_times(crowded_store, 60, seed=9))
+    finally:
+        empty_store.release()
+        crowded_store.release()
+    print(f"\nmedian answer: {quiet * 1000:.2f} ms alone, {crowded * 1000:.2f} ms beside 1000 sessions")
+    assert crowded < quiet * 3 + 0.002
+
+
+def test_answer_cost_does_not_grow_with_the_session_history(tmp_path: Path) -> None:
+    script = make_script(random.Random(11), undo_chance=0, adjust_chance=0)
+    answers = [step[1] for step in script.steps]
+    live = LiveSession.start(Store(tmp_path), GAME.id, script.players, {})
+    try:
+        times = []
+        for text in answers[:-1]:  # the last answer ends the game and closes the session
+            started = time.perf_counter()
+            live.answer(text)
+            times.append(time.perf_counter() - started)
+    finally:
+        live.release()
+    tenth = len(times) // 10
+    early, late = statistics.median(times[:tenth * 3]), statistics.median(times[-tenth * 3:])
+    print(f"\nmedian answer: {early * 1000:.2f} ms early, {late * 1000:.2f} ms late ({len(times)} answers)")
+    assert late < early * 3 + 0.002
+
+
+# -- where files go ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad_id", ["../escape", "/etc/passwd", "a/b", "", ".", "..", "UPPER", "x" * 65, "a\x00b"])
+def test_session_ids_cannot_leave_the_store(tmp_path: Path, bad_id: str) -> None:
+    with pytest.raises(SessionError, match="bad session id"):
+        Store(tmp_path).session_file(bad_id)
+    if "\x00" not in bad_id and bad_id:
+        result = referee_command("resume", bad_id, "--answers", os.devnull, home=tmp_path)
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert not any(tmp_path.parent.glob("escape*"))
+
+
+def test_a_symlinked_journal_is_not_followed_out_of_the_store(tmp_path: Path) -> None:
+    root, outside = tmp_path / "store", tmp_path / "outside.txt"
+    outside.write_text("keep me")
+    live = played(Store(root), 2)
+    session_id = live.meta.id
+    live.close()
+    live.release()
+    journal = root / "sessions" / f"{session_id}.journal"
+    journal.unlink()
+    journal.symlink_to(outside)
+    with pytest.raises(SessionError, match="cannot open session .*symbolic link"):
+        LiveSession.resume(Store(root), session_id)
+    assert outside.read_text() == "keep me"
+
+
+def test_data_directory_follows_referee_home_then_xdg(tmp_path: Path) -> None:
+    code = "from referee.store import data_home; print(data_home())"
+
+    def home_for(**env: str) -> str:
+        clean = child_env(HOME=str(tmp_path / "home"), **env)
+        for key in {"REFEREE_HOME", "XDG_DATA_HOME"} - set(env):
+            clean.pop(key, None)
+        return subprocess.run([sys.executable, "-c", code], env=clean, capture_output=True, text=True).stdout.strip()
+
+    assert home_for(REFEREE_HOME=str(tmp_path / "r")) == str(tmp_path / "r")
+    assert home_for(XDG_DATA_HOME=str(tmp_path / "x")) == str(tmp_path / "x" / "referee")
+    assert home_for(XDG_DATA_HOME="relative/dir") == str(tmp_path / "home" / ".local" / "share" / "referee")
+    assert home_for() == str(tmp_path / "home" / ".local" / "share" / "referee")
+
+
+def test_command_line_writes_only_under_referee_home(tmp_path: Path) -> None:
+    home, fake_home = tmp_path / "data", tmp_path / "home"
+    fake_home.mkdir()
+    script = make_script(random.Random(2), undo_chance=0, adjust_chance=0)
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(step[1] for step in script.steps[:20]))
+    env = child_env(REFEREE_HOME=str(home), HOME=str(fake_home), XDG_DATA_HOME=str(fake_home))
+    result = subprocess.run(
+        [sys.executable, "-m", "referee", "play", "blackthorn", "-p", ",".join(script.players),
+         "--answers", str(answers)],
+        env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 1 and "ended before the game did" in result.stderr
+    assert list(fake_home.iterdir()) == []
+    assert len(list((home / "sessions").glob("*.json"))) == 1
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600)])
+def test_files_follow_the_umask(tmp_path: Path, umask: int, mode: int) -> None:
+    code = (
+        "import os, sys; from pathlib import Path; os.umask(int(sys.argv[2], 8));"
+        "from referee.engine.session import LiveSession; from referee.store import Store;"
+        "live = LiveSession.start(Store(Path(sys.argv[1])), 'blackthorn', ['Ann', 'Bo'], {});"
+        "live.answer('9'); live.close(); live.release()"
+    )
+    subprocess.run([sys.executable, "-c", code, str(tmp_path), oct(umask)[2:]], check=True, timeout=60,
+                   env=child_env())
+    files = [path for path in tmp_path.rglob("*") if path.is_file()]
+    assert len(files) >= 4
+    assert {oct(path.stat().st_mode & 0o777) for path in files} == {oct(mode)}
+
+
+def test_store_neither_unpickles_nor_executes() -> None:
+    import ast
+
+    import referee.engine.session
+    import referee.store
+
+    forbidden_modules = {"pickle", "marshal", "shelve", "dill", "subprocess", "importlib", "runpy", "code"}
+    forbidden_builtins = {"eval", "exec", "compile", "__import__", "open_code"}
+    forbidden_methods = {"system", "popen", "execv", "execvp", "spawnv", "startfile"}
+    for module in (referee.store, referee.engine.session):
+        tree = ast.parse(Path(str(module.__file__)).read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                assert not {alias.name.split(".")[0] for alias in node.names} & forbidden_modules
+            if isinstance(node, ast.ImportFrom):
+                assert (node.module or "").split(".")[0] not in forbidden_modules
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id not in forbidden_builtins, f"{module.__name__} calls {node.func.id}"
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                assert node.func.attr not in forbidden_methods, f"{module.__name__} calls {node.func.attr}"
+
+
+def test_copying_a_store_keeps_it_readable(tmp_path: Path) -> None:
+    session_id, log = saved_session(tmp_path / "a", 7)
+    shutil.copytree(tmp_path / "a", tmp_path / "b")
+    assert stored_log(tmp_path / "b", session_id) == log
