@@ -114,7 +114,7 @@ def play_round(table: Table, say: Say) -> Steps:
 
 
 def check_game_over(table: Table, say: Say, whose_turn: str) -> None:
-    blocked = rules.blocked_factions(table.competitors)
+    blocked = rules.table_blocked(table)
     if not table.game_over_declared and len(blocked) >= 3:
         table.game_over_declared = True
         say(
@@ -148,7 +148,7 @@ def take_turn(table: Table, player: Player, say: Say) -> Steps:
     say(f"{player.name}: discard one card if you wish, then draw back to {HAND_SIZE}.")
     player.hand = HAND_SIZE
     table.phase = "control"
-    scored = rules.control_points(player, table.competitors)
+    scored = rules.control_points(player, rules.comparison_pool(table))
     player.influence += sum(scored.values())
     if scored:
         parts = ", ".join(f"{what} {points}" for what, points in scored.items())
@@ -166,7 +166,7 @@ def play_faction_card(table: Table, player: Player, faction: str, say: Say) -> S
         say(f"The {faction.capitalize()} die shows 0: no level, and the card's text triggers automatically.")
         yield from place_or_resolve(player, say)
         return
-    gained = rules.gain(table.competitors, player, faction, die)
+    gained = rules.move_up(table, player, faction, die)
     moved = describe_gain(player, faction, die, before[faction], gained)
     say(moved)
     if die == 3:
@@ -236,7 +236,8 @@ def place_or_resolve(player: Player, say: Say) -> Steps:
 
 def pass_treason(table: Table, player: Player, say: Say) -> Steps:
     opponents = [other for other in table.players if other is not player]
-    if player.treason_cards == 0:
+    from_deck = player.treason_cards == 0
+    if from_deck and table.rulings.get("pass-without-treason") == "pass-none":
         say(f"{player.name} holds no treason card, so none is passed (ruling pass-without-treason).")
         return
     if len(opponents) == 1:
@@ -248,6 +249,11 @@ def pass_treason(table: Table, player: Player, say: Say) -> Steps:
             options=tuple(other.name for other in opponents),
         )
         target = table.player(name)
+    if from_deck:
+        drawn = draw_treason(table, target, 1)
+        say(f"{player.name} holds no treason card: {target.name} draws {drawn} from the deck instead "
+            "(ruling pass-without-treason).")
+        return
     player.treason_cards -= 1
     target.treason_cards += 1
     say(f"{target.name} takes a random treason card from {player.name}, face down.")
@@ -268,14 +274,14 @@ def resolve_whispers(table: Table, active: Player, say: Say) -> Steps:
     open_factions = tuple(
         faction
         for faction in FACTIONS
-        if rules.level_after_gain(table.competitors, active, faction, 1) > active.levels[faction]
+        if rules.can_gain(table, active, faction)
     )
     if open_factions:
         faction = yield Choice(
             f"Whispers: {active.name} gains one level in which faction?", "whispers", options=open_factions
         )
         before = active.points(faction)
-        gained = rules.gain(table.competitors, active, faction, 1)
+        gained = rules.move_up(table, active, faction, 1)
         say(describe_gain(active, faction, 1, before, gained))
     else:
         say(f"Whispers: {active.name} cannot gain a level anywhere (ruling whispers-gain-capped).")
@@ -285,11 +291,12 @@ def resolve_whispers(table: Table, active: Player, say: Say) -> Steps:
 def whispers_checks(table: Table, active: Player, say: Say, tied_all_draw: bool) -> Steps:
     """Steps 2 and 3 of Whispers: one treason card per faction leader, then per building leader."""
     tie_blocks = table.rulings.get("whispers-active-tied", "nobody") == "nobody"
+    pool = rules.comparison_pool(table)
     checks: list[tuple[str, list[tuple[Player, int]]]] = [
-        (faction.capitalize(), [(player, player.points(faction)) for player in table.competitors])
+        (faction.capitalize(), [(player, player.points(faction)) for player in pool])
         for faction in WHISPERS_ORDER
     ]
-    checks.append(("buildings", [(player, player.building_count()) for player in table.competitors]))
+    checks.append(("buildings", [(player, player.building_count()) for player in pool]))
     for label, values in checks:
         candidates = rules.whispers_candidates(active, values, tie_blocks)
         if not candidates:
@@ -332,7 +339,7 @@ def ghost_turn(table: Table, ghost: Player, say: Say) -> Steps:
     )
     if card == "whispers":
         for faction in FACTIONS:
-            rules.gain(table.competitors, ghost, faction, 1)
+            rules.move_up(table, ghost, faction, 1)
         say("The ghost gains one level in each faction it can (ruling ghost-whispers-treason).")
         yield from whispers_checks(table, ghost, say, tied_all_draw=True)
     elif table.dice[card] == 0:
@@ -341,7 +348,7 @@ def ghost_turn(table: Table, ghost: Player, say: Say) -> Steps:
         say(f"The {card.capitalize()} die shows 0: each live player draws a treason card.")
     else:
         before = ghost.points(card)
-        gained = rules.gain(table.competitors, ghost, card, table.dice[card])
+        gained = rules.move_up(table, ghost, card, table.dice[card])
         say(describe_gain(ghost, card, table.dice[card], before, gained))
     say("The ghost's card is discarded; its text never applies.")
 

@@ -25,6 +25,9 @@ from referee.games.blackthorn.state import (
 RULING_CHOICES: dict[str, tuple[str, ...]] = {
     "trigger-after-dice": ("after", "before"),
     "whispers-active-tied": ("nobody", "choose-other"),
+    "pass-without-treason": ("pass-none", "target-draws-from-deck"),
+    "ghost-in-comparisons": ("count", "ignore"),
+    "block-while-held": ("while-held", "permanent"),
 }
 """Rulings the table may override for a guided session, with the default first."""
 
@@ -129,7 +132,10 @@ class Blackthorn(Game[Table]):
         holder = rules.blocker(state.competitors, faction)
         if new == TOP_LEVEL and holder is not None and holder is not player:
             raise InvalidAdjustment(f"{faction.capitalize()} is blocked: {holder.name} holds its 13 level")
+        if new == TOP_LEVEL and current != TOP_LEVEL and faction in rules.closed_factions(state):
+            raise InvalidAdjustment(f"{faction.capitalize()} is blocked for good (ruling block-while-held)")
         player.levels[faction] = new
+        rules.record_blocks(state)
         return f"{player.name} {faction.capitalize()} {TRACK[current]} -> {TRACK[new]} points"
 
     def _adjust_building(self, player: Player, complete: bool, sign: str, amount: int) -> str:
@@ -186,7 +192,7 @@ class Blackthorn(Game[Table]):
         lines = []
         if state.dice:
             lines.append("Dice: " + "  ".join(f"{name.capitalize()} {value}" for name, value in state.dice.items()))
-        blocked = rules.blocked_factions(state.competitors)
+        blocked = rules.table_blocked(state)
         if blocked:
             lines.append("Blocked: " + ", ".join(faction.capitalize() for faction in blocked))
         if state.game_over_declared:

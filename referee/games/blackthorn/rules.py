@@ -5,7 +5,7 @@ Everything here is deterministic arithmetic on the table; the flow decides when 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from referee.games.blackthorn.state import (
@@ -13,6 +13,7 @@ from referee.games.blackthorn.state import (
     FACTIONS,
     TOP_LEVEL,
     Player,
+    Table,
 )
 
 
@@ -24,24 +25,29 @@ def blocker(competitors: Sequence[Player], faction: str) -> Player | None:
     return None
 
 
-def blocked_factions(competitors: Sequence[Player]) -> list[str]:
-    return [faction for faction in FACTIONS if blocker(competitors, faction) is not None]
+def blocked_factions(competitors: Sequence[Player], closed: Collection[str] = ()) -> list[str]:
+    """Factions with a token on 13, plus those `closed` for good (ruling block-while-held overridden)."""
+    return [faction for faction in FACTIONS if faction in closed or blocker(competitors, faction) is not None]
 
 
-def level_after_gain(competitors: Sequence[Player], player: Player, faction: str, levels: int) -> int:
-    """The level a player reaches by gaining `levels`: 13 is the top, and 9 once another holds 13."""
+def level_after_gain(
+    competitors: Sequence[Player], player: Player, faction: str, levels: int, closed: bool = False
+) -> int:
+    """The level a player reaches by gaining `levels`: 13 is the top, and 9 once another holds 13
+    (or, when `closed`, once anyone has reached 13 on this faction)."""
     current = player.levels[faction]
     holder = blocker(competitors, faction)
-    ceiling = TOP_LEVEL if holder is None or holder is player else CAP_WHEN_BLOCKED
+    open_top = (holder is None and not closed) or holder is player
+    ceiling = TOP_LEVEL if open_top else CAP_WHEN_BLOCKED
     if current >= ceiling:
         return current  # a blocker stays on 13; nobody is pushed down by a gain
     return min(current + levels, ceiling)
 
 
-def gain(competitors: Sequence[Player], player: Player, faction: str, levels: int) -> int:
+def gain(competitors: Sequence[Player], player: Player, faction: str, levels: int, closed: bool = False) -> int:
     """Move a token up; returns the points gained."""
     before = player.points(faction)
-    player.levels[faction] = level_after_gain(competitors, player, faction, levels)
+    player.levels[faction] = level_after_gain(competitors, player, faction, levels, closed)
     return player.points(faction) - before
 
 
@@ -101,3 +107,38 @@ def final_influence(player: Player) -> dict[str, int]:
         "buildings": sum(building.value for building in player.buildings if building.complete),
         "under_construction": 2 * sum(1 for building in player.buildings if not building.complete),
     }
+
+
+# --- the same rules on the whole table, with the table's rulings ---------------------------------
+
+
+def comparison_pool(table: Table) -> list[Player]:
+    """Who is compared when finding the highest value (ruling ghost-in-comparisons)."""
+    return table.competitors if table.rulings.get("ghost-in-comparisons") == "count" else table.players
+
+
+def closed_factions(table: Table) -> set[str]:
+    """Factions blocked for good, when the table chose ruling block-while-held = permanent."""
+    return set(table.ever_blocked) if table.rulings.get("block-while-held") == "permanent" else set()
+
+
+def table_blocked(table: Table) -> list[str]:
+    return blocked_factions(table.competitors, closed_factions(table))
+
+
+def record_blocks(table: Table) -> None:
+    for faction in FACTIONS:
+        if faction not in table.ever_blocked and blocker(table.competitors, faction) is not None:
+            table.ever_blocked.append(faction)
+
+
+def move_up(table: Table, player: Player, faction: str, levels: int) -> int:
+    """A token's gain under the blocking rules; returns the points gained."""
+    gained = gain(table.competitors, player, faction, levels, faction in closed_factions(table))
+    record_blocks(table)
+    return gained
+
+
+def can_gain(table: Table, player: Player, faction: str) -> bool:
+    closed = faction in closed_factions(table)
+    return level_after_gain(table.competitors, player, faction, 1, closed) > player.levels[faction]

@@ -70,6 +70,8 @@ class Table:
     active: str | None = None
     game_over_declared: bool = False
     finished: bool = False
+    ever_blocked: list[str] = field(default_factory=list)
+    """Factions whose 13 level has been reached at some point (for ruling block-while-held)."""
 
     @property
     def competitors(self) -> list[Player]:
