@@ -123,4 +123,10 @@ rules_cmd.register(app)
 
 
 def main() -> None:
+    import sys
+
+    # A rules lookup is asked in a hurry: plain `rules` arguments skip building the command tree.
+    status = rules_cmd.fast_path(sys.argv[1:])
+    if status is not None:
+        raise SystemExit(status)
     app()
