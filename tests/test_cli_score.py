@@ -85,8 +85,8 @@ def test_score_from_standard_input_as_a_scoreboard() -> None:
 
 
 def with_change(path: str, value: Any) -> dict[str, Any]:
-    data = json.loads(json.dumps(HOLDINGS))
-    target = data
+    data: dict[str, Any] = json.loads(json.dumps(HOLDINGS))
+    target: Any = data
     *parents, last = path.split(".")
     for part in parents:
         target = target[int(part)] if isinstance(target, list) else target[part]
