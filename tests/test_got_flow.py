@@ -12,7 +12,7 @@ from referee import scenarios
 from referee.asks import Choice, Confirm, Parsed
 from referee.engine.driver import Driver, replay
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
-from referee.games.got import rules
+from referee.games.got import flow, rules
 from referee.games.got.game import GAME
 from referee.games.got.state import NEUTRAL, Player, Plot, Table
 
@@ -565,6 +565,33 @@ def test_a_supporter_defends_in_the_defenders_place() -> None:
     table = state(driver)
     assert "Ann 3 against Bo for Cy 4 (Bo +3 as Master of Whispers): Bo wins." in said(driver)
     assert table.players[1].card_power == 1 and table.players[2].power == 0
+
+
+def test_a_title_supporting_everyone_ends_the_turn_without_a_target() -> None:
+    driver = melee_round_one(("Crown Regent", "Master of Coins", "Master of Laws"))
+    for answer in ("none", "none", "none", "power", "supports", "supports"):
+        driver.answer(answer)
+    assert "Ann's title supports every other player's title: nobody may be challenged." in said(driver)
+    assert "Bo: declare a challenge" in prompt(driver)
+    table = state(driver)
+    assert table.players[0].challenges_made == []
+    assert flow.supports_everyone(table, table.players[0])
+    assert not flow.supports_everyone(table, table.players[1])
+
+
+def test_support_first_ruling_offers_the_supporters_before_the_kingsguard() -> None:
+    answers = [*MELEE_SETUP, "5 2 1", "4 1 1", "3 0 1", "Ann"]
+    titles = ("Master of Coins", "Lord Commander of the Kingsguard", "Master of Laws")
+    challenge = ("none", "none", "none", "military", "no mark", "no mark", "Cy", "3 -")
+    support_first = {"rulings": {"undefended-order": "support-first"}}
+    driver = play([*answers, *titles, *challenge], ("Ann", "Bo", "Cy"), support_first)
+    ask = driver.pending
+    assert isinstance(ask, Choice) and ask.section == "ruling-title-links"
+    assert "Lord Commander of the Kingsguard show towards Master of Laws" in ask.prompt
+    driver.answer("supports")
+    assert options(driver) == ("Bo", "nobody")
+    driver.answer("nobody")
+    assert isinstance(driver.pending, Confirm) and "Kingsguard" in prompt(driver)
 
 
 # --- scenarios ---------------------------------------------------------------------------------

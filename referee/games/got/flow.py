@@ -106,9 +106,9 @@ def gain_power(table: Table, player: Player, amount: int, why: str, say: Say, on
 
 
 def set_up(table: Table, say: Say) -> Steps:
-    table.phase = "setup"
+    # setup, plots and titles are the whole table's steps: no player is "active" in them
+    table.phase, table.active = "setup", None
     for player in table.players:
-        table.active = player.name
         player.house = yield from ask(
             table, Choice(f"{player.name}: which House card is in play?", "deck-building", options=HOUSES)
         )
@@ -126,9 +126,7 @@ def set_up(table: Table, say: Say) -> Steps:
         player.draw_deck -= SETUP_HAND
         player.hand = SETUP_HAND
     for player in table.players:
-        table.active = player.name
         yield from starting_force(table, player, say)
-    table.active = None
     say(f"All starting forces are turned face up; each player draws back up to {SETUP_HAND} cards.")
 
 
@@ -205,7 +203,6 @@ def plot_phase(table: Table, say: Say) -> Steps:
             )
     say(f"Round {table.round}: each player picks a plot in secret; reveal them together.")
     for player in table.players:
-        table.active = player.name
         plot = yield from ask(
             table,
             Parsed(
@@ -266,7 +263,6 @@ def initiative_winner(table: Table, say: Say) -> Asking[Player]:
 def choose_titles(table: Table, say: Say) -> Steps:
     taken: list[str] = []
     for player in table.turn_order():
-        table.active = player.name
         free = rules.open_titles(taken, table.titles_last_round, len(table.players), table.round)
         if len(free) == 1:
             player.title = free[0]
@@ -378,6 +374,9 @@ def challenges_phase(table: Table, say: Say) -> Steps:
             kinds = tuple(kind for kind in CHALLENGE_KINDS if kind not in attacker.challenges_made)
             if not kinds:
                 break
+            if supports_everyone(table, attacker):
+                say(f"{attacker.name}'s title supports every other player's title: nobody may be challenged.")
+                break
             kind = yield from ask(
                 table,
                 Choice(f"{attacker.name}: declare a challenge, or done?", "phase-challenges", options=(*kinds, DONE)),
@@ -391,6 +390,17 @@ def challenges_phase(table: Table, say: Say) -> Steps:
             attacker.challenges_made.append(kind)
             yield from challenge(table, attacker, kind, targets, say)
     table.active = None
+
+
+def supports_everyone(table: Table, attacker: Player) -> bool:
+    """Known from the board already: the attacker's title supports every other player's title."""
+    if not table.melee or attacker.title is None:
+        return False
+    links = [
+        table.title_links.get(link_key(attacker.title, other.title or ""))
+        for other in table.opponents(attacker)
+    ]
+    return all(link == SUPPORTS for link in links)
 
 
 def legal_targets(table: Table, attacker: Player, say: Say) -> Asking[list[Player]]:
