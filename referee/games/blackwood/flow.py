@@ -7,7 +7,7 @@ print (prices, rewards, reputation) is asked; everything that follows from it is
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,99 +127,17 @@ class TurnAnswer:
     """She has more to do after this placement or purchase (the answer ended in 'more')."""
 
 
-def turn_parser(
-    rows: int, cells: frozenset[tuple[int, int]], max_price: int | None, actions: tuple[str, ...], done: bool
-) -> Any:
-    """Read a turn answer. `cells` are legal placements; `max_price` bounds a purchase (None: no
-    purchase now); `actions` are the additional actions open now; `done` whether she may stop."""
+@dataclass(frozen=True)
+class TurnOptions:
+    """What a witch may answer at this moment of her turn."""
 
-    def parse(text: str) -> TurnAnswer:
-        words = text.lower().split()
-        more = len(words) == 2 and words[1] in (MORE, "+")
-        if more:
-            words = words[:1]
-        if len(words) == 1 and len(words[0]) > 1 and words[0].endswith("+"):
-            words, more = [words[0][:-1]], True
-        if len(words) != 1:
-            raise ValueError("one answer at a time")
-        word = words[0]
-        if not more and word in actions:
-            return TurnAnswer("action", action=word)
-        if not more and word == DONE:
-            if not done:
-                raise ValueError("she cannot stop yet")
-            return TurnAnswer("done")
-        if cells:
-            cell = rules.parse_cell(word, rows)
-            if cell is not None:
-                if cell not in cells:
-                    raise ValueError(f"{word.upper()} is not a card without a puppet")
-                return TurnAnswer("place", cell=cell, more=more)
-        if max_price is not None:
-            if word == DISCARD:
-                return TurnAnswer("discard", more=more)
-            if word.isdigit():
-                price = int(word)
-                if price > max_price:
-                    raise ValueError(f"she can pay at most {max_price}")
-                return TurnAnswer("buy", price=price, more=more)
-        raise ValueError("not an answer for this moment")
-
-    return parse
-
-
-def turn_examples(
-    rows: int, cells: frozenset[tuple[int, int]], max_price: int | None, actions: tuple[str, ...], done: bool
-) -> tuple[str, ...]:
-    examples = [rules.cell_label(*cell) for cell in sorted(cells)]
-    examples += [f"{rules.cell_label(*cell)} more" for cell in sorted(cells)[:2]]
-    if max_price is not None:
-        examples += [str(price) for price in range(1, min(max_price, 5) + 1)]
-        examples += [DISCARD, f"{DISCARD} more"] + ([f"{min(max_price, 1)} more"])
-    examples += list(actions)
-    if done:
-        examples.append(DONE)
-    return tuple(examples)
-
-
-def turn_hint(cells: frozenset[tuple[int, int]], max_price: int | None, actions: tuple[str, ...], done: bool) -> str:
-    parts = []
-    if cells:
-        parts.append("a card without a puppet (e.g. " + rules.cell_label(*min(cells)) + ")")
-    if max_price is not None:
-        parts.append(f"the printed price to buy it (0 to {max_price}) or 'discard'")
-    if cells or max_price is not None:
-        parts.append("add ' more' to keep the turn open for actions")
-    if actions:
-        parts.append("an action first: " + ", ".join(actions))
-    if done:
-        parts.append("'done'")
-    return "; ".join(parts)
-
-
-def ask_turn(
-    table: Table,
-    prompt: str,
-    section: str,
-    cells: frozenset[tuple[int, int]],
-    max_price: int | None,
-    actions: tuple[str, ...],
-    done: bool,
-) -> Generator[Ask, Any, TurnAnswer]:
-    rows = len(table.forest)
-    if actions:
-        prompt += f" [or first: {', '.join(actions)}]"
-    answer: TurnAnswer = yield Parsed(
-        prompt,
-        section,
-        parser=turn_parser(rows, cells, max_price, actions, done),
-        hint=turn_hint(cells, max_price, actions, done),
-        examples=turn_examples(rows, cells, max_price, actions, done),
-    )
-    return answer
-
-
-# --- Forest Exploration ------------------------------------------------------------------------
+    cells: frozenset[tuple[int, int]]
+    """Cards she may put a puppet on (empty when she places none now)."""
+    max_price: int | None
+    """The most she can pay for the card under her returning puppet (None: no purchase now)."""
+    actions: tuple[str, ...]
+    done: bool
+    """Whether she may end her turn."""
 
 
 @dataclass
@@ -235,28 +153,111 @@ class TurnState:
     missing_ingredient: bool = False
 
 
+def read_turn_answer(text: str, rows: int, options: TurnOptions) -> TurnAnswer:
+    words = text.lower().split()
+    more = len(words) == 2 and words[1] in (MORE, "+")
+    if more:
+        words = words[:1]
+    if len(words) == 1 and len(words[0]) > 1 and words[0].endswith("+"):
+        words, more = [words[0][:-1]], True
+    if len(words) != 1:
+        raise ValueError("one answer at a time")
+    word = words[0]
+    if not more and word in options.actions:
+        return TurnAnswer("action", action=word)
+    if not more and word == DONE:
+        if not options.done:
+            raise ValueError("she cannot end her turn yet")
+        return TurnAnswer("done")
+    if options.cells:
+        cell = rules.parse_cell(word, rows)
+        if cell is not None:
+            if cell not in options.cells:
+                raise ValueError(f"{word.upper()} is not a card without a puppet")
+            return TurnAnswer("place", cell=cell, more=more)
+    if options.max_price is not None:
+        if word == DISCARD:
+            return TurnAnswer("discard", more=more)
+        if word.isdigit():
+            price = int(word)
+            if price > options.max_price:
+                raise ValueError(f"she can pay at most {options.max_price}")
+            return TurnAnswer("buy", price=price, more=more)
+    raise ValueError("not an answer for this moment")
+
+
+def turn_examples(options: TurnOptions) -> tuple[str, ...]:
+    cells = sorted(options.cells)
+    examples = [rules.cell_label(*cell) for cell in cells]
+    examples += [f"{rules.cell_label(*cell)} {MORE}" for cell in cells[:2]]
+    if options.max_price is not None:
+        examples += [str(price) for price in range(1, min(options.max_price, 5) + 1)]
+        examples += [DISCARD, f"{DISCARD} {MORE}", f"{min(options.max_price, 1)} {MORE}"]
+    examples += list(options.actions)
+    if options.done:
+        examples.append(DONE)
+    return tuple(examples)
+
+
+def turn_hint(options: TurnOptions) -> str:
+    parts = []
+    if options.cells:
+        parts.append("a card without a puppet (e.g. " + rules.cell_label(*min(options.cells)) + ")")
+    if options.max_price is not None:
+        parts.append(f"the printed price to buy it (0 to {options.max_price}) or 'discard'")
+    if options.cells or options.max_price is not None:
+        parts.append(f"add ' {MORE}' to keep the turn open for actions")
+    if options.actions:
+        parts.append("an additional action: " + ", ".join(options.actions))
+    if options.done:
+        parts.append(f"'{DONE}'")
+    return "; ".join(parts)
+
+
+def ask_turn(
+    table: Table, prompt: str, section: str, current: Callable[[], TurnOptions]
+) -> Generator[Ask, Any, TurnAnswer]:
+    """Ask for the witch's next move. The answer is checked against the options at the moment it
+    is given, so a correction entered at this prompt (coins, potions, spells) counts at once."""
+    rows = len(table.forest)
+    now = current()
+    if now.actions:
+        prompt += f" [actions: {', '.join(now.actions)}]"
+    answer: TurnAnswer = yield Parsed(
+        prompt,
+        section,
+        parser=lambda text: read_turn_answer(text, rows, current()),
+        hint=turn_hint(now),
+        examples=turn_examples(now),
+    )
+    return answer
+
+
+# --- Forest Exploration ------------------------------------------------------------------------
+
+
+def forest_options(table: Table, witch: Witch, turn: TurnState) -> TurnOptions:
+    free = frozenset(rules.free_cells(table.forest))
+    can_place = turn.to_place > 0 and witch.puppets_home > 0 and bool(free)
+    return TurnOptions(free if can_place else frozenset(), None, open_actions(table, witch, turn), not can_place)
+
+
 def exploration_turn(table: Table, witch: Witch, say: Say) -> Steps:
     table.active = witch.name
     turn = TurnState(FOREST_STEP, to_place=1)
     keep_open = True
     while True:
-        free = frozenset(rules.free_cells(table.forest))
-        can_place = turn.to_place > 0 and witch.puppets_home > 0 and bool(free)
-        actions = open_actions(table, witch, turn)
-        if not can_place and (not keep_open or not actions):
+        options = forest_options(table, witch, turn)
+        if not options.cells and (not keep_open or not options.actions):
             if turn.to_place > 0 and witch.puppets_home > 0:
                 say(f"{witch.name} finds no card without a puppet and places none.")
             return
-        placing = free if can_place else frozenset()
-        what = "places a puppet: on which card?" if can_place else "has placed her puppet: anything more, or done?"
+        what = "places a puppet: on which card?" if options.cells else "has placed: anything more, or done?"
         answer = yield from ask_turn(
             table,
             f"{witch.name} {what} ({witch.coins} coins)",
             "forest-exploration",
-            placing,
-            None,
-            actions,
-            done=not can_place,
+            lambda: forest_options(table, witch, turn),
         )
         if answer.kind == "done":
             return
@@ -291,23 +292,29 @@ def return_to_village(table: Table, say: Say) -> Steps:
         say(f"No puppet comes back for {', '.join(idle)}: no turn in {VILLAGE_STEP} this round.")
 
 
+def village_options(table: Table, witch: Witch, turn: TurnState) -> TurnOptions:
+    actions = open_actions(table, witch, turn)
+    if turn.decided:
+        return TurnOptions(frozenset(), None, actions, True)
+    return TurnOptions(frozenset(), PRINTED_VALUE_GUARD if turn.free_card else witch.coins, actions, False)
+
+
 def village_turn(table: Table, witch: Witch, row: int, column: int, say: Say) -> Steps:
     table.active = witch.name
     turn = TurnState(VILLAGE_STEP)
     label = rules.cell_label(row, column)
     keep_open = True
     while True:
-        actions = open_actions(table, witch, turn)
-        if turn.decided and (not keep_open or not actions):
+        options = village_options(table, witch, turn)
+        if turn.decided and (not keep_open or not options.actions):
             return
         if turn.decided:
-            prompt, max_price = f"{witch.name}, anything more this turn, or done? ({witch.coins} coins)", None
+            prompt = f"{witch.name}, anything more this turn, or done? ({witch.coins} coins)"
         else:
-            max_price = PRINTED_VALUE_GUARD if turn.free_card else witch.coins
             cost = "free with her spell" if turn.free_card else f"she has {witch.coins} coins"
             prompt = f"{witch.name}'s puppet returns from {label}: price to buy the card ({cost}), or discard"
         answer = yield from ask_turn(
-            table, prompt, "return-to-village", frozenset(), max_price, actions, done=turn.decided
+            table, prompt, "return-to-village", lambda: village_options(table, witch, turn)
         )
         if answer.kind == "done":
             return

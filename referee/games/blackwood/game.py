@@ -34,6 +34,7 @@ from referee.games.blackwood.state import (
     PUPPETS_PER_WITCH,
     ROUNDS_PER_EXPEDITION,
     SPELLS,
+    Spell,
     Table,
     Witch,
 )
@@ -49,10 +50,13 @@ RULING_CHOICES: dict[str, tuple[str, ...]] = {
 
 ADJUST_HELP = (
     "'<witch> <coins|fagus|reputation|kept|sold|traded> <+N|-N|=N>', '<witch> card <+PRICE|-PRICE>', "
+    "'<witch> spell <+KIND|-KIND>', "
     "'display <+N|-N|=N>', or 'end' / 'end cancel' (no potion left can be brewed); "
     "e.g. 'Ann coins +2', 'Bo reputation =7', 'Cy card +3'"
 )
 ADJUST_FORM = re.compile(r"^(?P<who>.+?)\s+(?P<what>[a-z]+)\s+(?P<sign>[+=-]?)(?P<amount>\d{1,3})$", re.IGNORECASE)
+DISPLAY_FORM = re.compile(r"^display\s+(?P<sign>[+=-]?)(?P<amount>\d{1,3})$", re.IGNORECASE)
+SPELL_FORM = re.compile(r"^(?P<who>.+?)\s+spell\s+(?P<sign>[+-])\s*(?P<kind>[a-z-]+)$", re.IGNORECASE)
 WITCH_FIELDS = ("coins", "fagus", "reputation", "kept", "sold", "traded", "card")
 RESERVED_NAMES = ("display", "end")
 
@@ -106,17 +110,17 @@ class Blackwood(Game[Table]):
             if state.end_declared:
                 return "the table declares no potion left can be brewed: the game ends with this round"
             return "the declaration that no potion can be brewed is withdrawn"
+        spell = SPELL_FORM.match(text)
+        if spell:
+            return self._adjust_spell(state, spell["who"], spell["sign"], spell["kind"].lower())
+        display = DISPLAY_FORM.match(text)
+        if display:
+            return self._adjust_display(state, display["sign"], int(display["amount"]))
         match = ADJUST_FORM.match(text)
         if not match:
             raise InvalidAdjustment(f"cannot read {text!r}; use {ADJUST_HELP}")
         who, what, sign, amount = match["who"], match["what"].lower(), match["sign"], int(match["amount"])
-        if who.lower() == "display":
-            return self._adjust_display(state, f"{what} {sign}{amount}")
-        try:
-            witch = state.witch(who)
-        except KeyError:
-            known = ", ".join(witch.name for witch in state.witches)
-            raise InvalidAdjustment(f"no witch {who!r}; witches: {known}") from None
+        witch = self._witch(state, who)
         fields = [name for name in WITCH_FIELDS if name.startswith(what)]
         if len(fields) != 1:
             raise InvalidAdjustment(f"unknown field {what!r}; fields: {', '.join(WITCH_FIELDS)}")
@@ -154,10 +158,29 @@ class Blackwood(Game[Table]):
             setattr(witch, f"potions_{field}", new)
         return f"{witch.name} {field} {current} -> {new}"
 
-    def _adjust_display(self, state: Table, text: str) -> str:
-        match = re.fullmatch(r"[a-z]*\s*([+=-]?)(\d+)", text)
-        assert match is not None
-        sign, amount = match[1], int(match[2])
+    def _witch(self, state: Table, name: str) -> Witch:
+        try:
+            return state.witch(name)
+        except KeyError:
+            known = ", ".join(witch.name for witch in state.witches)
+            raise InvalidAdjustment(f"no witch {name!r}; witches: {known}") from None
+
+    def _adjust_spell(self, state: Table, who: str, sign: str, kind: str) -> str:
+        witch = self._witch(state, who)
+        if kind not in SPELLS:
+            raise InvalidAdjustment(f"unknown spell {kind!r}; spells: {', '.join(SPELLS)}")
+        if sign == "+":
+            if rules.spells_left(state, kind) <= 0:
+                raise InvalidAdjustment(f"no {kind} spell card is left in its stack")
+            witch.spells.append(Spell(kind))
+            return f"{witch.name} takes a {kind} spell"
+        held = [spell for spell in witch.spells if spell.kind == kind]
+        if not held:
+            raise InvalidAdjustment(f"{witch.name} has no {kind} spell")
+        witch.spells.remove(held[-1])
+        return f"{witch.name} returns a {kind} spell to its stack"
+
+    def _adjust_display(self, state: Table, sign: str, amount: int) -> str:
         current = state.potion_display
         new = amount if sign in ("=", "") else current + (-amount if sign == "-" else amount)
         if not 0 <= new <= POTION_DISPLAY:

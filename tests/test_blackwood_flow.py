@@ -1,0 +1,583 @@
+"""Blackwood guided session: the rules functions, the flow through the real driver, corrections,
+invariants, views, and the scenarios under scenarios/blackwood/."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee import scenarios
+from referee.asks import Choice, Parsed
+from referee.engine.driver import Driver, replay
+from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
+from referee.games.blackwood import rules
+from referee.games.blackwood.game import GAME
+from referee.games.blackwood.state import (
+    EMPTY_CARD,
+    FOREST_CARDS,
+    NO_CARD,
+    Spell,
+    Table,
+    Witch,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = sorted((ROOT / "scenarios" / "blackwood").glob("*.toml"))
+
+
+def start(players: tuple[str, ...] = ("Ann", "Bo"), **rulings: str) -> Driver:
+    options: dict[str, Any] = {"rulings": dict(rulings)} if rulings else {}
+    return Driver(GAME, list(players), options)
+
+
+def feed(driver: Driver, *answers: str) -> None:
+    for answer in answers:
+        driver.answer(answer)
+        assert GAME.invariant_errors(driver.state) == [], answer
+
+
+def state(driver: Driver) -> Table:
+    table: Table = driver.state
+    return table
+
+
+def prompt(driver: Driver) -> str:
+    assert driver.pending is not None
+    return driver.pending.prompt
+
+
+def messages(driver: Driver) -> str:
+    return "\n".join(driver.take_messages())
+
+
+def quiet_round(driver: Driver) -> None:
+    """Every witch sends a puppet to the marker's column (or anywhere) and lets the card go."""
+    table = state(driver)
+    current = (table.expedition, table.round)
+    while driver.pending is not None and (table.expedition, table.round) == current:
+        ask = driver.pending
+        assert isinstance(ask, Parsed), ask.prompt
+        if "places a puppet" in ask.prompt:
+            free = rules.free_cells(table.forest)
+            in_column = [cell for cell in free if cell[1] == table.round - 1]
+            driver.answer(rules.cell_label(*(in_column or free)[0]))
+        elif "returns from" in ask.prompt:
+            driver.answer("discard")
+        else:
+            driver.answer("done")
+
+
+def small_table(witches: int = 2) -> Table:
+    return GAME.new_state(["Ann", "Bo", "Cy", "Di"][:witches], {})
+
+
+# --- rules functions -----------------------------------------------------------------------------
+
+
+def test_cell_labels_read_back_and_refuse_cells_outside_the_forest() -> None:
+    assert rules.cell_label(0, 0) == "A1" and rules.cell_label(2, 4) == "C5"
+    assert rules.parse_cell("c5", 3) == (2, 4)
+    assert rules.parse_cell("D1", 3) is None  # two witches: rows A to C only
+    assert rules.parse_cell("A6", 3) is None
+    assert rules.parse_cell("A0", 3) is None
+    assert rules.parse_cell("11", 3) is None
+
+
+def test_forest_size_follows_the_number_of_witches() -> None:
+    assert [len(rules.new_forest(witches)) for witches in (2, 3, 4)] == [3, 4, 5]
+    assert all(len(row) == 5 for row in rules.new_forest(4))
+    assert small_table(3).forest_deck == FOREST_CARDS - 20
+
+
+def test_taking_a_card_slides_the_rest_of_the_row_toward_the_village() -> None:
+    forest = [["Ann", "", "Bo", "", ""], ["", "", "", "", ""]]
+    rules.take_card(forest, 0, 0)
+    assert forest[0] == ["", "Bo", "", "", NO_CARD]
+    rules.take_card(forest, 0, 1)
+    assert forest[0] == ["", "", "", NO_CARD, NO_CARD]
+    assert forest[1] == [""] * 5
+
+
+def test_first_witch_is_the_puppet_farthest_from_the_marker() -> None:
+    forest = [["Ann", ""], ["", ""], ["Bo", ""]]
+    assert rules.first_witch(forest, 0) == "Bo"
+    assert rules.first_witch(forest, 1) is None
+    assert rules.next_returning(forest, 0) == 0
+    assert rules.next_returning(forest, 1) is None
+
+
+def test_gaps_are_dealt_nearest_row_first_and_only_as_far_as_the_cards_go() -> None:
+    forest = [["", NO_CARD], [NO_CARD, NO_CARD]]
+    assert rules.gaps(forest) == 3
+    assert rules.deal_into_gaps(forest, 2) == 2
+    assert forest == [["", ""], ["", NO_CARD]]
+
+
+def test_a_short_forest_deck_takes_in_the_discards_only_under_the_reshuffle_ruling() -> None:
+    table = small_table()
+    table.forest_deck, table.forest_discard = 2, 10
+    assert rules.draw_forest_cards(table, 5) == (5, True)
+    assert (table.forest_deck, table.forest_discard) == (7, 0)
+    table.rulings[rules.FOREST_DECK] = "none"
+    table.forest_deck, table.forest_discard = 2, 10
+    assert rules.draw_forest_cards(table, 5) == (2, False)
+    assert (table.forest_deck, table.forest_discard) == (0, 10)
+
+
+def test_a_limited_supply_pays_no_more_than_it_holds() -> None:
+    table = small_table()
+    ann, bo = table.witches
+    bo.coins = 120
+    assert rules.supply_coins(table) == 130 - 128
+    assert rules.pay_from_supply(table, ann, 5) == 2
+    assert ann.coins == 10 and rules.supply_coins(table) == 0
+    table.rulings["coin-supply"] = "unlimited"
+    assert rules.supply_coins(table) is None
+    assert rules.pay_from_supply(table, ann, 5) == 5 and ann.coins == 15
+
+
+def test_borrowing_needs_two_coins_or_fewer_and_a_token_left() -> None:
+    table = small_table()
+    ann, bo = table.witches
+    assert not rules.may_borrow(table, ann)
+    ann.coins = 2
+    assert rules.may_borrow(table, ann)
+    bo.fagus_tokens = 10
+    assert not rules.may_borrow(table, ann)
+
+
+def test_spell_cost_grows_by_one_and_stacks_hold_one_fewer_than_the_witches() -> None:
+    table = small_table(3)
+    ann = table.witches[0]
+    assert rules.spell_cost(ann) == 2
+    ann.spells = [Spell("swap"), Spell("swap")]
+    assert rules.spell_cost(ann) == 4
+    assert rules.spells_per_type(3) == 2
+    assert rules.spells_left(table, "swap") == 0
+    assert "swap" not in rules.spells_on_offer(table)
+    assert rules.spells_left(table, "forage") == 2
+
+
+def test_leftover_cards_pay_half_their_prices_rounded_down() -> None:
+    assert rules.compensation(Witch("Ann", forest_cards=[3, 4])) == 3
+    assert rules.compensation(Witch("Ann", forest_cards=[1])) == 0
+
+
+def test_sold_potions_count_two_less_and_traded_ones_keep_their_value() -> None:
+    witch = Witch("Ann", potion_reputation=20, potions_kept=1, potions_sold=2, potions_traded=2)
+    assert witch.reputation == 16
+    assert witch.potions_brewed == 5
+
+
+def test_ready_spells_follow_the_step_and_turn_over_when_used() -> None:
+    witch = Witch("Ann", spells=[Spell("free-card"), Spell("second-puppet"), Spell("swap")])
+    assert rules.ready_spells(witch, "Forest Exploration") == ("second-puppet", "swap")
+    assert rules.ready_spells(witch, "Return to the Village") == ("swap", "free-card")
+    rules.use_spell(witch, "swap")
+    assert rules.ready_spells(witch, "Forest Exploration") == ("second-puppet",)
+    with pytest.raises(ValueError):
+        rules.use_spell(witch, "swap")
+    table = small_table()
+    table.witches[0] = witch
+    assert rules.restore_spells(table) == 1
+    assert not any(spell.used for spell in witch.spells)
+
+
+# --- players and rulings -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "players", [["Ann"], ["A", "B", "C", "D", "E"], ["Ann", "ann"], ["Ann", "display"], ["Ann", " "]]
+)
+def test_players_that_cannot_play_are_refused(players: list[str]) -> None:
+    with pytest.raises(SessionError):
+        GAME.new_state(players, {})
+
+
+@pytest.mark.parametrize(
+    "rulings", [{"forest-deck": "maybe"}, {"no-such-ruling": "x"}, {"final-tie": "coin-flip"}]
+)
+def test_unknown_ruling_overrides_are_refused(rulings: Mapping[str, str]) -> None:
+    with pytest.raises(SessionError):
+        GAME.new_state(["Ann", "Bo"], {"rulings": rulings})
+
+
+def test_ruling_overrides_are_kept_in_the_state() -> None:
+    table = GAME.new_state(["Ann", "Bo"], {"rulings": {"rival-spot": "extra", "coin-supply": "unlimited"}})
+    assert table.rulings["rival-spot"] == "extra" and table.rulings["coin-supply"] == "unlimited"
+    assert table.rulings["forest-deck"] == "reshuffle"
+
+
+# --- the flow ------------------------------------------------------------------------------------
+
+
+def test_setup_gives_the_cauldron_and_the_holder_places_first() -> None:
+    driver = start(("Ann", "Bo", "Cy"))
+    assert isinstance(driver.pending, Choice) and driver.pending.section == "setup"
+    assert "4 forest rows" in messages(driver)
+    feed(driver, "Bo")
+    table = state(driver)
+    assert table.cauldron == 1 and (table.expedition, table.round) == (1, 1)
+    assert prompt(driver).startswith("Bo places a puppet")
+    assert "the cauldron stays with Bo" in messages(driver)
+
+
+def test_an_ordinary_round_takes_one_answer_per_placement_and_per_returning_puppet() -> None:
+    driver = start()
+    feed(driver, "Ann", "A1", "A2")
+    table = state(driver)
+    assert table.forest[0][:2] == ["Ann", "Bo"]
+    assert (table.witches[0].puppets_home, table.witches[1].puppets_home) == (2, 2)
+    assert prompt(driver).startswith("Ann's puppet returns from A1")
+    feed(driver, "3")
+    ann = table.witches[0]
+    assert ann.coins == 5 and ann.forest_cards == [3] and ann.puppets_home == 3
+    # the row slid: Bo's puppet is now in the marker's column and comes back next
+    assert table.forest[0] == ["Bo", "", "", "", NO_CARD]
+    assert prompt(driver).startswith("Bo's puppet returns from A1")
+    feed(driver, "discard")
+    assert table.forest_discard == 1 and table.witches[1].coins == 8
+    # end of round 1: the two gaps are dealt, the marker moves on
+    assert (table.expedition, table.round) == (1, 2)
+    assert rules.gaps(table.forest) == 0
+    assert table.forest_deck == FOREST_CARDS - 15 - 2
+    assert len(driver.entries) == 5
+
+
+def test_answers_that_break_the_rules_are_refused_and_change_nothing() -> None:
+    driver = start()
+    feed(driver, "Ann", "B2")
+    before = GAME.to_json(state(driver))
+    for wrong in ("B2", "D1", "done", "brew", "3", "discard", "B2 B3"):
+        with pytest.raises(InvalidAnswer):
+            driver.answer(wrong)
+    assert GAME.to_json(state(driver)) == before
+    feed(driver, "A1")
+    with pytest.raises(InvalidAnswer):
+        driver.answer("9")  # Bo has 8 coins
+    feed(driver, "8")
+    assert state(driver).witches[1].coins == 0
+
+
+def test_the_puppet_farthest_from_the_marker_takes_the_cauldron() -> None:
+    driver = start()
+    feed(driver, "Ann", "A2", "C2")  # nobody in column 1: round 1 ends at once
+    assert "no turn in Return to the Village" in messages(driver)
+    table = state(driver)
+    assert table.round == 2 and table.cauldron == 1
+    assert prompt(driver).startswith("Bo places a puppet")
+
+
+def test_a_witch_with_every_puppet_in_the_forest_waits() -> None:
+    driver = start()
+    feed(driver, "Ann", "A5", "C5")  # round 1: nobody in column 1
+    feed(driver, "A4", "C4")  # round 2: nobody in column 2
+    feed(driver, "B4", "C1")  # round 3: nobody in column 3; every puppet is out
+    table = state(driver)
+    assert [witch.puppets_home for witch in table.witches] == [0, 0]
+    text = messages(driver)
+    assert "Bo's puppet is farthest from the marker in column 4" in text
+    assert "Bo has every puppet in the forest" in text and "Ann has every puppet in the forest" in text
+    # column 4 comes back nearest first; puppets sliding in from column 5 come back too
+    order = []
+    while table.round == 4:
+        order.append(prompt(driver).split("'")[0])
+        feed(driver, "discard")
+    assert order == ["Ann", "Ann", "Ann", "Bo", "Bo"]
+    assert [witch.puppets_home for witch in table.witches] == [3, 2]
+    assert table.forest[2][0] == "Bo"
+
+
+def test_more_keeps_the_turn_open_for_actions_and_done_ends_it() -> None:
+    driver = start()
+    feed(driver, "Ann")
+    driver.adjust("Ann kept +1", "potion brewed before the session started")
+    driver.adjust("Ann reputation =5", "its printed reputation")
+    feed(driver, "A1 more")
+    assert "has placed: anything more" in prompt(driver)
+    with pytest.raises(InvalidAnswer):
+        driver.answer("B2")  # one puppet a round
+    feed(driver, "sell")
+    ann = state(driver).witches[0]
+    assert (ann.potions_kept, ann.potions_sold, ann.coins, ann.reputation) == (0, 1, 11, 3)
+    # nothing is left to do, so her turn ended by itself
+    assert prompt(driver).startswith("Bo places a puppet")
+
+
+def test_buying_then_brewing_pays_the_reward_and_spends_the_cards() -> None:
+    driver = start()
+    feed(driver, "Ann", "A1", "C3", "5 more", "brew")
+    assert driver.pending is not None and driver.pending.section == "brew-potion"
+    feed(driver, "4", "6")
+    with pytest.raises(InvalidAnswer):
+        driver.answer("3")  # she holds only a card priced 5
+    with pytest.raises(InvalidAnswer):
+        driver.answer("none")  # the first potion of a turn needs a card
+    feed(driver, "5")
+    table = state(driver)
+    ann = table.witches[0]
+    assert (ann.coins, ann.forest_cards, ann.potions_kept, ann.potion_reputation) == (7, [], 1, 6)
+    assert (table.potion_display, table.forest_discard) == (5, 1)
+    # another potion may still use ingredients of the card just spent, and nothing else
+    feed(driver, "brew", "1", "1")
+    with pytest.raises(InvalidAnswer):
+        driver.answer("5")  # that card is spent
+    feed(driver, "none", "done")
+    assert (ann.potions_kept, ann.potion_reputation, ann.coins) == (2, 7, 8)
+    assert table.round == 2 and table.potion_display == 6 and table.potion_deck == 32
+
+
+def test_trading_for_spells_costs_two_potions_and_rising_coins() -> None:
+    driver = start()
+    feed(driver, "Ann")
+    driver.adjust("Ann kept +4", "potions brewed earlier")
+    feed(driver, "trade")
+    assert isinstance(driver.pending, Choice) and len(driver.pending.options) == 6
+    feed(driver, "swap", "trade")
+    assert "swap" not in driver.pending.options  # type: ignore[union-attr]
+    feed(driver, "forage")
+    ann = state(driver).witches[0]
+    assert ann.coins == 8 - 2 - 3
+    assert (ann.potions_kept, ann.potions_traded) == (0, 4)
+    assert [spell.kind for spell in ann.spells] == ["swap", "forage"]
+    assert rules.spells_left(state(driver), "swap") == 0
+
+
+def test_borrowing_from_fagus_beech() -> None:
+    driver = start()
+    feed(driver, "Ann")
+    with pytest.raises(InvalidAnswer):
+        driver.answer("borrow")  # 8 coins is too many
+    driver.adjust("Ann coins =2", "spent on a card the referee missed")
+    feed(driver, "borrow")
+    ann = state(driver).witches[0]
+    assert (ann.coins, ann.fagus_tokens) == (7, 1)
+
+
+def give_spell(driver: Driver, witch: str, kind: str) -> None:
+    driver.adjust(f"{witch} spell +{kind}", "traded for before this prompt")
+
+
+def test_second_puppet_places_two_puppets_in_one_turn() -> None:
+    driver = start()
+    feed(driver, "Ann")
+    give_spell(driver, "Ann", "second-puppet")
+    feed(driver, "second-puppet", "A1")
+    assert "places a puppet" in prompt(driver) and prompt(driver).startswith("Ann")
+    feed(driver, "B1")
+    table = state(driver)
+    assert table.witches[0].puppets_home == 1 and table.witches[0].spells[0].used
+    assert prompt(driver).startswith("Bo places a puppet")
+
+
+def test_free_card_spell_takes_the_card_without_paying() -> None:
+    driver = start()
+    feed(driver, "Ann", "A1", "C3")
+    give_spell(driver, "Ann", "free-card")
+    feed(driver, "free-card", "12")  # above her 8 coins, yet free
+    ann = state(driver).witches[0]
+    assert ann.coins == 8 and ann.forest_cards == [12]
+
+
+def test_forage_buys_one_card_at_half_price_and_discards_the_rest() -> None:
+    driver = start()
+    feed(driver, "Ann")
+    give_spell(driver, "Ann", "forage")
+    feed(driver, "forage")
+    table = state(driver)
+    assert table.foraged == 5 and GAME.invariant_errors(table) == []
+    with pytest.raises(InvalidAnswer):
+        driver.answer("18")  # half of 18 is 9: more than her 8 coins
+    feed(driver, "7")
+    ann = table.witches[0]
+    assert ann.coins == 5 and ann.forest_cards == [7]
+    assert (table.foraged, table.forest_discard, table.forest_deck) == (0, 4, FOREST_CARDS - 15 - 5)
+
+
+def test_move_a_rival_pays_her_two_coins_and_frees_the_card() -> None:
+    driver = start()
+    feed(driver, "Ann", "A5", "B3")  # round 1: nobody in column 1
+    give_spell(driver, "Ann", "move-a-rival")
+    feed(driver, "move-a-rival")
+    assert isinstance(driver.pending, Choice) and driver.pending.options == ("B3 Bo",)
+    feed(driver, "B3 Bo", "C5")
+    table = state(driver)
+    assert table.forest[1][2] == EMPTY_CARD and table.forest[2][4] == "Bo"
+    assert table.witches[1].coins == 10
+    assert "ruling rival-spot" in messages(driver)
+    feed(driver, "B3")
+    assert table.forest[1][2] == "Ann"
+
+
+def test_move_a_rival_with_the_extra_ruling_offers_a_further_puppet() -> None:
+    driver = start(**{"rival-spot": "extra"})
+    feed(driver, "Ann", "A5", "B3")
+    give_spell(driver, "Ann", "move-a-rival")
+    feed(driver, "move-a-rival", "B3 Bo", "C5", "yes", "A2")
+    table = state(driver)
+    assert table.forest[1][2] == "Ann" and table.forest[0][1] == "Ann"
+    assert table.witches[0].puppets_home == 0
+
+
+def test_the_expedition_ends_with_half_price_leftovers_and_restored_spells() -> None:
+    driver = start()
+    feed(driver, "Ann", "A1", "C3", "3")  # round 1: Ann keeps a card priced 3
+    give_spell(driver, "Ann", "swap")
+    feed(driver, "swap", "A2", "B5")  # round 2: Ann uses swap, then places on A2
+    feed(driver, "4")  # Ann buys a card priced 4
+    table = state(driver)
+    assert table.witches[0].spells[0].used
+    for _ in range(3):
+        quiet_round(driver)
+    assert (table.expedition, table.round) == (2, 1)
+    ann = table.witches[0]
+    assert ann.forest_cards == [] and ann.coins == 8 - 3 - 4 + 3
+    assert not ann.spells[0].used
+
+
+def test_a_whole_game_ends_after_three_expeditions_with_the_score() -> None:
+    driver = start(("Ann", "Bo", "Cy"))
+    feed(driver, "Ann")
+    while driver.pending is not None:
+        quiet_round(driver)
+    table = state(driver)
+    assert table.finished and (table.expedition, table.round) == (3, 5)
+    assert driver.report is not None
+    # nobody bought or brewed: 8 coins each, 2 points each, a three-way tie settled by nothing
+    assert [player.total for player in driver.report.players] == [2, 2, 2]
+    assert sorted(driver.report.winners) == ["Ann", "Bo", "Cy"]
+    assert any("ruling final-tie" in note for note in driver.report.notes)
+
+
+def test_the_table_can_end_the_game_when_no_potion_can_be_brewed() -> None:
+    driver = start()
+    feed(driver, "Ann", "A1", "B1", "6 more", "borrow")
+    driver.adjust("end", "the last potions need bats nobody can find")
+    feed(driver, "done", "discard")
+    assert driver.finished and driver.report is not None
+    ann = driver.report.player("Ann")
+    assert ann.breakdown == {"reputation": 0, "coin_points": 2, "fagus_penalty": -5}
+    assert any("ruling potions-run-out" in note for note in driver.report.notes)
+    # the default ruling: leftover cards are not sold
+    assert state(driver).witches[0].forest_cards == [6]
+
+
+def test_sell_leftovers_ruling_sells_them_when_the_game_ends_early() -> None:
+    driver = start(**{"potions-run-out": "sell-leftovers"})
+    feed(driver, "Ann", "A1", "B1", "6")
+    driver.adjust("end", "no potion can be brewed")
+    feed(driver, "discard")
+    assert driver.report is not None
+    assert state(driver).witches[0].coins == 2 + 3
+
+
+def test_the_game_ends_when_the_last_potion_card_is_gone() -> None:
+    driver = start()
+    feed(driver, "Ann")
+    driver.adjust("display =0", "count the display again")
+    driver.adjust("Bo kept +40", "test of the end")
+    driver.adjust("Bo reputation =40", "their fronts")
+    feed(driver, "A5", "B5")
+    assert driver.finished and driver.report is not None
+    assert driver.report.winners == ["Bo"]
+    assert driver.report.player("Bo").total == 40 + 2
+
+
+def test_replaying_the_log_with_corrections_rebuilds_the_same_state() -> None:
+    driver = start(("Ann", "Bo", "Cy"))
+    feed(driver, "Cy", "A1", "B2", "C1")
+    driver.adjust("Bo coins +3", "a card the referee does not know")
+    feed(driver, "2", "discard")
+    rebuilt = replay(GAME, driver.players, driver.options, driver.entries)
+    assert rebuilt.applied == len(driver.entries)
+    assert GAME.to_json(rebuilt.driver.state) == GAME.to_json(state(driver))
+
+
+# --- corrections ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zed coins +1",
+        "Ann colour +1",
+        "Ann coins -9",
+        "Ann coins +200",
+        "Ann fagus +11",
+        "Ann card -4",
+        "Ann card =4",
+        "display =7",
+        "Ann kept +50",
+        "Ann sold -1",
+        "nonsense",
+    ],
+)
+def test_bad_corrections_are_refused_and_change_nothing(text: str) -> None:
+    driver = start()
+    feed(driver, "Ann")
+    before = GAME.to_json(state(driver))
+    with pytest.raises(InvalidAdjustment):
+        driver.adjust(text, "a reason")
+    assert GAME.to_json(state(driver)) == before
+
+
+def test_corrections_change_the_named_value() -> None:
+    driver = start()
+    feed(driver, "Ann")
+    driver.adjust("ann coins +4", "card text")
+    driver.adjust("Bo card +3", "a card bought off the record")
+    driver.adjust("Bo fagus =1", "a loan")
+    table = state(driver)
+    assert table.witches[0].coins == 12
+    assert table.witches[1].forest_cards == [3] and table.forest_deck == FOREST_CARDS - 15 - 1
+    assert table.witches[1].fagus_tokens == 1
+    assert "Correction: Ann coins 8 -> 12" in messages(driver)
+    with pytest.raises(InvalidAdjustment):
+        driver.adjust("Ann reputation =3", "no potion cards")  # refused by the invariants
+
+
+def test_invariants_catch_a_broken_state() -> None:
+    table = small_table()
+    assert GAME.invariant_errors(table) == []
+    table.witches[0].puppets_home = 4
+    table.potion_deck += 1
+    table.forest[0][0] = "Zed"
+    errors = " ".join(GAME.invariant_errors(table))
+    assert "puppets" in errors and "potion cards" in errors and "Zed" in errors
+
+
+# --- views ---------------------------------------------------------------------------------------
+
+
+def test_views_show_the_table_and_the_forest() -> None:
+    driver = start()
+    feed(driver, "Bo", "C2")
+    view = GAME.public_view(state(driver))
+    assert view.rows[1][0] == "* Bo" and view.rows[0][1] == "8"
+    forest = "\n".join(view.lines)
+    assert "C | .    Bo" in forest and "(round marker)" in forest
+    header = GAME.header(state(driver))
+    assert header.round == 1 and header.active == "Ann" and "Forest Exploration" in (header.phase or "")
+    assert "nothing is hidden" in GAME.hidden_view(state(driver), "ann")[0]
+    assert "Ann" in GAME.adjust_help()
+
+
+# --- scenarios -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[path.stem for path in SCENARIOS])
+def test_scenario(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real_load_game = scenarios.load_game
+    monkeypatch.setattr(
+        scenarios, "load_game", lambda game_id: GAME if game_id == "blackwood" else real_load_game(game_id)
+    )
+    scenario = scenarios.load_scenario(path)
+    run = scenarios.run_scenario(scenario)
+    assert run.failures == [], "\n".join(run.transcript)
+
+
+def test_there_are_scenarios() -> None:
+    assert len(SCENARIOS) >= 3
