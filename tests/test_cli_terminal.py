@@ -7,9 +7,13 @@ so three factions are blocked when her turn ends and the game ends with the firs
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import pexpect  # type: ignore[import-untyped]  # ships no type information
 import pytest
 from e2e.terminal import Terminal, table_rows
 
@@ -166,3 +170,69 @@ def test_secret_shows_hidden_counts_only_when_asked(referee_home: Path, terminal
     terminal.expect_text("Bo: 3 influence points, 3 treason cards")
     terminal.answer(DICE_QUESTION, "quit")
     assert terminal.finish() == 0
+
+
+def test_a_killed_session_loses_no_answer_and_its_lock_is_freed(
+    referee_home: Path, terminals: list[Terminal]
+) -> None:
+    first = open_terminal(terminals, PLAYERS, referee_home)
+    session_id = first.expect_pattern(r"session {style}([a-z0-9-]+)").group(1)
+    set_up_two_players(first)
+    first.answer(DICE_QUESTION, "0 1 2 3")
+    first.expect_text("Ann: you may use one action")
+    first.wait_for_question(CARD_QUESTION)
+
+    # While the first process plays, a second one may not open the same session.
+    answers = referee_home.parent / "empty.txt"
+    answers.write_text("", encoding="utf-8")
+    blocked = subprocess.run(
+        [sys.executable, "-m", "referee", "resume", session_id, "--answers", str(answers)],
+        env={**os.environ, "REFEREE_HOME": str(referee_home)},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert blocked.returncode == 2
+    assert blocked.stderr.strip() == (
+        f"referee: session {session_id} is open in another process (PID {first.child.pid}); close it there first"
+    )
+
+    first.child.kill(signal.SIGKILL)
+    first.child.expect(pexpect.EOF)
+    first.child.close()
+    assert first.child.signalstatus == signal.SIGKILL
+
+    second = open_terminal(terminals, ["resume", session_id], referee_home)
+    second.expect_text("after 5 answers")
+    second.answer(CARD_QUESTION, "quit")
+    assert second.finish() == 0
+
+
+def test_end_of_input_at_a_question_saves_and_exits_1(referee_home: Path, terminals: list[Terminal]) -> None:
+    terminal = open_terminal(terminals, PLAYERS, referee_home)
+    terminal.answer("Ann: roll the four faction dice", "9")
+    terminal.wait_for_question("Bo: roll the four faction dice")
+    terminal.child.sendcontrol("d")
+    hint = terminal.expect_pattern(r"End of input; every answer given is saved\. Resume with: referee resume (\S+)")
+    assert terminal.finish() == 1
+    assert [entry["answer"] for entry in logged_answers(referee_home, hint.group(1))] == ["9"]
+
+
+def test_score_asked_at_a_terminal(referee_home: Path, terminals: list[Terminal]) -> None:
+    terminal = open_terminal(terminals, ["score", "blackthorn", "--players", "Ann,Bo"], referee_home)
+    for name, tracks, tokens, buildings, under_construction, treason in (
+        ("Ann", ("7", "0", "3", "13"), "38", "", "1", "2"),
+        ("Bo", ("9", "13", "5", "4"), "20", "4 6", "", "3"),
+    ):
+        for faction, value in zip(("Noble", "Guild", "Legion", "Peasant"), tracks, strict=True):
+            terminal.answer(f"{name}: points on the {faction} track", value)
+        terminal.answer(f"{name}: influence token points", tokens)
+        # Enter alone takes the default these two questions offer ('none' and 0).
+        terminal.answer(f"{name}: values of completed buildings", buildings)
+        terminal.answer(f"{name}: buildings still under construction", under_construction)
+        terminal.answer(f"{name}: treason points revealed", treason)
+    terminal.expect_text("Winner: Ann")
+    assert terminal.finish() == 0
+    board = {row[1]: row for row in table_rows(terminal.screen(), "Final score")}
+    assert board["Ann"] == ["1", "Ann", "23", "38", "0", "2", "63", "winner"]
+    assert board["Bo"] == ["2", "Bo", "31", "20", "10", "0", "61", ""]
