@@ -29,6 +29,10 @@ def read_json(input_file: str) -> Any:
         raise RefereeError(
             f"{input_file} is not valid JSON (line {problem.lineno}, column {problem.colno}: {problem.msg})"
         ) from None
+    except RecursionError:
+        raise RefereeError(f"{input_file} nests lists or objects too deeply to be holdings") from None
+    except ValueError as problem:  # a number thousands of digits long
+        raise RefereeError(f"{input_file} is not usable JSON ({str(problem).split(':')[0]})") from None
 
 
 def run_asks(flow: Generator[Ask, Any, Any], answerer: Any) -> Any:
