@@ -60,8 +60,8 @@ class TimingAnswerer:
 
 
 def terminal_console() -> Console:
-    """A console that renders colour and tables as a 100-column terminal would, into memory."""
-    return Console(file=io.StringIO(), width=100, force_terminal=True, color_system="truecolor")
+    """The session's console (as `referee play` makes it), drawing a 100-column colour terminal into memory."""
+    return Console(highlight=False, file=io.StringIO(), width=100, force_terminal=True, color_system="truecolor")
 
 
 def play_tail(store: Store, session_id: str, log: LongLog) -> tuple[list[float], float]:
@@ -69,7 +69,10 @@ def play_tail(store: Store, session_id: str, log: LongLog) -> tuple[list[float],
     live = LiveSession.resume(store, session_id)
     answerer = TimingAnswerer(log.tail)
     try:
-        SessionLoop(live, answerer, terminal_console()).run()
+        live.driver.take_messages()  # as `referee resume` does: the replay's messages are not shown again
+        loop = SessionLoop(live, answerer, terminal_console())
+        loop.show_state()
+        loop.run()
         finished_at = time.perf_counter()
     finally:
         live.release()
