@@ -52,7 +52,7 @@ GAMES: tuple[GameInfo, ...] = (
     ),
     GameInfo(
         "got-lcg-1e", "A Game of Thrones: The Card Game (1st edition)", ("got", "agot", "thrones"), 2, 4,
-        "referee.games.got.scoring",
+        "referee.games.got.scoring", "referee.games.got.game",
     ),
 )
 
