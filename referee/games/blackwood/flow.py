@@ -215,12 +215,11 @@ def turn_hint(options: TurnOptions) -> str:
 
 
 def ask_turn(
-    table: Table, prompt: str, section: str, current: Callable[[], TurnOptions]
+    table: Table, prompt: str, section: str, now: TurnOptions, current: Callable[[], TurnOptions]
 ) -> Generator[Ask, Any, TurnAnswer]:
-    """Ask for the witch's next move. The answer is checked against the options at the moment it
-    is given, so a correction entered at this prompt (coins, potions, spells) counts at once."""
+    """Ask for the witch's next move, offering `now`. The answer is checked against `current()` at
+    the moment it is given, so a correction entered at this prompt (coins, potions, spells) counts."""
     rows = len(table.forest)
-    now = current()
     if now.actions:
         prompt += f" [actions: {', '.join(now.actions)}]"
     answer: TurnAnswer = yield Parsed(
@@ -257,6 +256,7 @@ def exploration_turn(table: Table, witch: Witch, say: Say) -> Steps:
             table,
             f"{witch.name} {what} ({witch.coins} coins)",
             "forest-exploration",
+            options,
             lambda: forest_options(table, witch, turn),
         )
         if answer.kind == "done":
@@ -314,7 +314,7 @@ def village_turn(table: Table, witch: Witch, row: int, column: int, say: Say) ->
             cost = "free with her spell" if turn.free_card else f"she has {witch.coins} coins"
             prompt = f"{witch.name}'s puppet returns from {label}: price to buy the card ({cost}), or discard"
         answer = yield from ask_turn(
-            table, prompt, "return-to-village", lambda: village_options(table, witch, turn)
+            table, prompt, "return-to-village", options, lambda: village_options(table, witch, turn)
         )
         if answer.kind == "done":
             return

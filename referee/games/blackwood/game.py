@@ -20,14 +20,12 @@ from referee.games.blackwood.scoring import (
     RULING_CHOICES as SCORING_RULINGS,
 )
 from referee.games.blackwood.state import (
-    EMPTY_CARD,
     EXPEDITIONS,
     FOREST_CARDS,
     FOREST_COLUMNS,
     FOREST_ROWS,
     MAX_WITCHES,
     MIN_WITCHES,
-    NO_CARD,
     POTION_CARDS,
     POTION_DISPLAY,
     PRINTED_VALUE_GUARD,
@@ -215,19 +213,16 @@ class Blackwood(Game[Table]):
         names = {witch.name for witch in state.witches}
         if len(state.forest) != FOREST_ROWS.get(len(state.witches), -1):
             errors.append(f"the forest has {len(state.forest)} rows")
-        for row in state.forest:
-            if len(row) != FOREST_COLUMNS:
-                errors.append(f"a forest row has {len(row)} cells")
-            for cell in row:
-                if cell not in (NO_CARD, EMPTY_CARD) and cell not in names:
-                    errors.append(f"unknown puppet {cell!r} in the forest")
+        errors += [f"a forest row has {len(row)} cells" for row in state.forest if len(row) != FOREST_COLUMNS]
+        in_forest = rules.puppets_by_witch(state.forest)
+        errors += [f"unknown puppet {name!r} in the forest" for name in sorted(set(in_forest) - names)]
         for witch in state.witches:
             counts = (witch.coins, witch.fagus_tokens, witch.potions_kept, witch.potions_sold, witch.potions_traded)
             if min(counts) < 0 or witch.puppets_home < 0:
                 errors.append(f"{witch.name} has a negative count")
-            in_forest = len(rules.puppet_cells(state.forest, witch.name))
-            if witch.puppets_home + in_forest != PUPPETS_PER_WITCH:
-                errors.append(f"{witch.name} has {witch.puppets_home} puppets home and {in_forest} in the forest")
+            out = in_forest[witch.name]
+            if witch.puppets_home + out != PUPPETS_PER_WITCH:
+                errors.append(f"{witch.name} has {witch.puppets_home} puppets home and {out} in the forest")
             if any(not 0 <= price <= PRINTED_VALUE_GUARD for price in witch.forest_cards):
                 errors.append(f"{witch.name} holds a forest card with an impossible price")
             if witch.potions_brewed == 0 and witch.potion_reputation != 0:
@@ -247,9 +242,8 @@ class Blackwood(Game[Table]):
             errors.append(f"forest deck {state.forest_deck}, discard {state.forest_discard}")
         if rules.forest_cards_accounted(state) != FOREST_CARDS:
             errors.append(f"{rules.forest_cards_accounted(state)} forest cards accounted for, not {FOREST_CARDS}")
-        for kind in SPELLS:
-            if rules.spells_left(state, kind) < 0:
-                errors.append(f"more {kind} spells held than the stack had")
+        held, stack = rules.spells_held(state), rules.spells_per_type(len(state.witches))
+        errors += [f"more {kind} spells held than the stack had" for kind in SPELLS if held[kind] > stack]
         if not 1 <= state.expedition <= EXPEDITIONS or not 0 <= state.round <= ROUNDS_PER_EXPEDITION:
             errors.append(f"expedition {state.expedition}, round {state.round} is outside the game")
         if not 0 <= state.cauldron < len(state.witches):

@@ -6,6 +6,7 @@ Everything here is deterministic bookkeeping on the table; the flow decides when
 from __future__ import annotations
 
 import string
+from collections import Counter
 from collections.abc import Sequence
 
 from referee.games.blackwood.scoring import COIN_VALUE_IN_BOX, FAGUS_TOKENS_IN_BOX
@@ -65,6 +66,10 @@ def free_cells(forest: Sequence[Sequence[Cell]]) -> list[tuple[int, int]]:
         for column, cell in enumerate(cells)
         if cell == EMPTY_CARD
     ]
+
+
+def puppets_by_witch(forest: Sequence[Sequence[Cell]]) -> Counter[str]:
+    return Counter(cell for row in forest for cell in row if cell)
 
 
 def puppet_cells(forest: Sequence[Sequence[Cell]], owner: str | None = None) -> list[tuple[int, int]]:
@@ -196,9 +201,12 @@ def spells_per_type(witches: int) -> int:
     return witches - 1
 
 
+def spells_held(table: Table) -> Counter[str]:
+    return Counter(spell.kind for witch in table.witches for spell in witch.spells)
+
+
 def spells_left(table: Table, kind: str) -> int:
-    owned = sum(1 for witch in table.witches for spell in witch.spells if spell.kind == kind)
-    return spells_per_type(len(table.witches)) - owned
+    return spells_per_type(len(table.witches)) - spells_held(table)[kind]
 
 
 def spell_cost(witch: Witch) -> int:
@@ -207,11 +215,14 @@ def spell_cost(witch: Witch) -> int:
 
 
 def spells_on_offer(table: Table) -> tuple[str, ...]:
-    return tuple(kind for kind in SPELLS if spells_left(table, kind) > 0)
+    held, stack = spells_held(table), spells_per_type(len(table.witches))
+    return tuple(kind for kind in SPELLS if held[kind] < stack)
 
 
 def may_trade(table: Table, witch: Witch) -> bool:
-    return witch.potions_kept >= 2 and witch.coins >= spell_cost(witch) and bool(spells_on_offer(table))
+    if witch.potions_kept < 2 or witch.coins < spell_cost(witch):
+        return False
+    return bool(spells_on_offer(table))
 
 
 def ready_spells(witch: Witch, step: str) -> tuple[str, ...]:
