@@ -1,0 +1,386 @@
+"""Bad input everywhere: random text, unicode, control characters, empty lines and huge numbers at
+every question the Council of Blackthorn flow reaches, at every question of every game's score
+entry, at `referee score --input` and at `--answers` files.
+
+Whatever comes in, the only outcomes allowed are: accepted, or refused with InvalidAnswer /
+InvalidAdjustment (one line) and the state exactly as it was; at the command line, an exit code
+of 0, 1 or 2 and never a traceback. Each test counts the inputs it tried; the module prints the
+totals at the end (`pytest -s`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.asks import Ask
+from referee.cli.run import start_session
+from referee.cli.scorecmd import run_score
+from referee.engine.driver import Driver
+from referee.engine.session import LiveSession
+from referee.engine.simulate import random_answer
+from referee.errors import InvalidAdjustment, InvalidAnswer
+from referee.games.blackthorn.game import GAME
+from referee.games.registry import GAMES, GameInfo
+from referee.store import Store
+
+TRIED: Counter[str] = Counter()
+SCORE_EXAMPLES = sorted(Path(__file__).parents[1].joinpath("scenarios", "score").glob("*.json"))
+
+
+def examples(count: int) -> settings:
+    return settings(
+        max_examples=count, deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
+    )
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report_counts() -> Iterator[None]:
+    yield
+    print("\nbad inputs tried: " + ", ".join(f"{where} {count}" for where, count in sorted(TRIED.items())))
+
+
+ODD_NUMBERS = (
+    "1e9", "0x10", "1_000", "+-1", "--1", "-0", "00", "0000007", "9" * 5000, "-" + "9" * 40, "1.5", "NaN",
+    "inf", "١٢", "٣", "Ⅻ", "½", "１２", "𝟗", "1 2 3 4 5 6 7 8 9", "2,,0", "3;;;", "/", ",", "0 0 0 0 0",
+)
+ODD_TEXT = (
+    "", " ", "\t", "   \t  ", "\n", "\r\n", "\x00", "\x1b[2J", "\u202e", "\ufeff", "\ud800", "\U0010ffff",
+    "é", "ß", "İ", "ﬀ", "🎲", "Ann\x00", "no\x7f", "yes\u200b", "y e s", "YES!", "help me", "undo undo",
+    "' OR 1=1 --", "{}", "[]", "null", "None", "__import__('os')", "../../etc/passwd", "%s%s%n",
+    "x" * 201, "a" * 10_000,
+)
+
+
+def has_non_decimal_digit(text: str) -> bool:
+    """'²', '፩', '①': digits to str.isdigit() that int() cannot read (see the xfail test below)."""
+    return any(char.isdigit() and not char.isdecimal() for char in text)
+
+
+junk_text = st.one_of(
+    st.text(max_size=12),
+    st.text(max_size=250),
+    st.text(alphabet=st.characters(categories=["Cc", "Cf", "Co", "Zs", "Zl", "Zp", "Mn"]), max_size=8),
+    st.text(alphabet=st.characters(categories=["Nd", "No", "Nl"]), min_size=1, max_size=6),
+    st.integers().map(str),
+    st.integers(min_value=-1000, max_value=1000).map(str),
+    st.floats().map(str),
+    st.sampled_from(ODD_NUMBERS + ODD_TEXT),
+).filter(lambda text: not has_non_decimal_digit(text))
+
+
+@pytest.mark.xfail(strict=True, reason="asks.py _match_option reads an option number with isdigit(), not isdecimal()")
+@pytest.mark.parametrize("text", ["²", "፩", "①", "1²"])
+def test_choice_refuses_digits_int_cannot_read(text: str) -> None:
+    from referee.asks import Choice
+
+    with pytest.raises(InvalidAnswer):
+        Choice("Which?", options=("first", "second")).parse(text)
+
+
+def near_miss(valid: str, junk: str, rng: random.Random) -> str:
+    """A valid answer bent out of shape: junk around it, a character changed, doubled or cut."""
+    forms = (
+        lambda: valid + junk,
+        lambda: junk + valid,
+        lambda: valid + " " + valid,
+        lambda: valid[: rng.randint(0, len(valid))],
+        lambda: valid.replace(rng.choice(valid) if valid else "x", junk[:1] or "\x00", 1),
+        lambda: valid.upper() + "\x00",
+    )
+    return rng.choice(forms)()
+
+
+def try_bad_answers(driver: Driver, candidates: list[str]) -> None:
+    """Throw each candidate at the pending question: refused changes nothing, accepted moves on."""
+    for text in candidates:
+        if driver.pending is None:
+            return
+        before, entries = GAME.to_json(driver.state), list(driver.entries)
+        TRIED["blackthorn answers"] += 1
+        try:
+            driver.answer(text)
+        except InvalidAnswer as refused:
+            assert "\n" not in str(refused)
+            assert GAME.to_json(driver.state) == before and driver.entries == entries
+            continue
+        driver.take_messages()  # the odd text happened to be a valid answer: the game went on
+
+
+def try_bad_adjustments(driver: Driver, texts: list[str]) -> None:
+    for text, reason in zip(texts, reversed(texts), strict=True):
+        before, entries = GAME.to_json(driver.state), list(driver.entries)
+        TRIED["blackthorn corrections"] += 1
+        try:
+            driver.adjust(text, reason)
+        except InvalidAdjustment as refused:
+            assert "\n" not in str(refused)
+            assert GAME.to_json(driver.state) == before and driver.entries == entries
+            continue
+        assert not GAME.invariant_errors(driver.state)
+
+
+FALLBACK_ANSWERS = (*(str(number) for number in range(0, 21)), "none", "no", "yes")
+"""Tried when a free-form question gives no examples to draw from."""
+
+
+def valid_answer(ask: Ask, rng: random.Random) -> str:
+    candidates = [random_answer(ask, rng) for _ in range(30)] + rng.sample(FALLBACK_ANSWERS, len(FALLBACK_ANSWERS))
+    for text in candidates:
+        try:
+            ask.parse(text)
+        except InvalidAnswer:
+            continue
+        return text
+    raise AssertionError(f"no random answer fits {ask.prompt!r}")
+
+
+QuestionKind = tuple[str, str]
+"""(Ask type, rulebook section): one kind of question the flow asks."""
+REACHED: set[QuestionKind] = set()
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
+def question_kinds_of_random_games(games: int) -> set[QuestionKind]:
+    """Every kind of question plain random games reach, over every player count."""
+    kinds: set[QuestionKind] = set()
+    rng = random.Random(0)
+    for number in range(games):
+        driver = Driver(GAME, NAMES[: 2 + number % 5], {})
+        while driver.pending is not None:
+            kinds.add((type(driver.pending).__name__, driver.pending.section))
+            driver.answer(valid_answer(driver.pending, rng))
+    return kinds
+
+
+@examples(40)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 6),
+    junk=st.lists(junk_text, min_size=4, max_size=40),
+)
+def throw_bad_answers_through_a_game(seed: int, players: int, junk: list[str]) -> None:
+    rng = random.Random(seed)
+    driver = Driver(GAME, NAMES[:players], {})
+    position = 0
+    while driver.pending is not None:
+        assert len(driver.entries) < 5000, "the game does not end"
+        ask = driver.pending
+        REACHED.add((type(ask).__name__, ask.section))
+        valid = valid_answer(ask, rng)
+        picks = [junk[(position + step) % len(junk)] for step in range(3)]
+        position += 3
+        try_bad_answers(driver, [*picks, near_miss(valid, picks[0], rng)])
+        if rng.random() < 0.05:
+            try_bad_adjustments(driver, picks[:2])
+        if driver.pending is ask:
+            driver.answer(valid)
+            driver.take_messages()
+    assert driver.report is not None
+    TRIED["blackthorn games"] += 1
+
+
+def test_blackthorn_refuses_bad_answers_at_every_question_and_changes_nothing() -> None:
+    REACHED.clear()
+    throw_bad_answers_through_a_game()
+    reachable = question_kinds_of_random_games(200)
+    assert reachable <= REACHED, f"never attacked: {sorted(reachable - REACHED)}"
+    TRIED["blackthorn question kinds"] = len(REACHED)
+
+
+def test_refused_answer_leaves_the_session_files_alone(tmp_path: Path) -> None:
+    live = LiveSession.start(Store(tmp_path), GAME.id, ["Ann", "Bo"], {})
+    sessions = tmp_path / "sessions"
+    journal = sessions / f"{live.meta.id}.journal"
+    refused = 0
+    try:
+        for text in ("9", *ODD_TEXT, *ODD_NUMBERS):
+            before = {path.name: path.read_bytes() for path in sessions.iterdir()}
+            lines = journal.read_bytes().count(b"\n")
+            TRIED["session answers"] += 1
+            try:
+                live.answer(text)
+            except InvalidAnswer:
+                refused += 1
+                assert {path.name: path.read_bytes() for path in sessions.iterdir()} == before
+                continue
+            assert journal.read_bytes().count(b"\n") == lines + 1  # an accepted one is on disk at once
+    finally:
+        live.release()
+    assert refused > len(ODD_TEXT)
+
+
+# -- every game's score entry -----------------------------------------------------------------
+
+
+def player_names(info: GameInfo, count: int) -> list[str]:
+    return ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:count]
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[info.id for info in GAMES])
+@examples(40)
+@given(data=st.data(), junk=st.lists(junk_text, min_size=4, max_size=40))
+def test_score_entry_refuses_bad_answers_at_every_question(
+    info: GameInfo, data: st.DataObject, junk: list[str]
+) -> None:
+    scoring = info.scoring()
+    count = data.draw(st.integers(info.min_players, info.max_players), label="players")
+    rng = random.Random(data.draw(st.integers(0, 2**32), label="seed"))
+    flow = scoring.ask_holdings(player_names(info, count))
+    position = 0
+    try:
+        ask = next(flow)
+        while True:
+            valid = valid_answer(ask, rng)
+            for text in [junk[position % len(junk)], junk[(position + 1) % len(junk)], near_miss(valid, junk[0], rng)]:
+                TRIED[f"{info.id} score questions"] += 1
+                try:
+                    ask.parse(text)
+                except InvalidAnswer as refused:
+                    assert "\n" not in str(refused)
+            position += 2
+            ask = flow.send(ask.parse(valid))
+    except StopIteration as done:
+        holdings = done.value
+    report = scoring.score_input(holdings)  # what the questions collected always scores
+    assert sorted(player.name for player in report.players) == sorted(player_names(info, count))
+
+
+# -- referee score --input ----------------------------------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | junk_text,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(junk_text, inner, max_size=5),
+    max_leaves=20,
+)
+
+
+def bent(document: Any, rng: random.Random, replacement: Any) -> Any:
+    """A copy of a valid input with one value somewhere replaced, or one key dropped or added."""
+    copy = json.loads(json.dumps(document))
+    holders: list[Any] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict | list) and node:
+            holders.append(node)
+            for child in node.values() if isinstance(node, dict) else node:
+                walk(child)
+
+    walk(copy)
+    if not holders:
+        return replacement
+    node = rng.choice(holders)
+    key = rng.choice(list(node.keys()) if isinstance(node, dict) else range(len(node)))
+    action = rng.random()
+    if action < 0.6:
+        node[key] = replacement
+    elif action < 0.8:
+        del node[key]
+    elif isinstance(node, dict):
+        node[str(replacement)[:20]] = replacement
+    else:
+        node.append(replacement)
+    return copy
+
+
+def score_once(info: GameInfo, text: str, path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    code = run_score(info.id, str(path), as_json=True, players=None)
+    out, err = capsys.readouterr()
+    assert code in (0, 2), (code, err)
+    if code == 2:
+        assert err.startswith("referee: ") and err.count("\n") == 1, err
+        assert "Traceback" not in err
+    else:
+        assert json.loads(out)["winners"] is not None
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[info.id for info in GAMES])
+@examples(60)
+@given(value=json_values, seed=st.integers(0, 2**32))
+def test_score_input_never_crashes(
+    info: GameInfo, value: Any, seed: int, tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path_factory.mktemp("input") / "holdings.json"
+    rng = random.Random(seed)
+    examples = [example for example in SCORE_EXAMPLES if example.name.startswith(info.id)]
+    documents: list[str] = [json.dumps(value)]
+    if examples:
+        valid = json.loads(rng.choice(examples).read_text())
+        documents.append(json.dumps(bent(valid, rng, value)))
+        documents.append(json.dumps(bent(bent(valid, rng, value), rng, rng.choice([-1, 10**30, "", None]))))
+    for text in documents:
+        score_once(info, text, path, capsys)
+        TRIED["score --input documents"] += 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "{", "[" * 100_000, '{"players": ' + "[" * 5000 + "]" * 5000 + "}", "\x00", '{"players": NaN}',
+     '{"players": [{"name": "A", "reputation": 1e999}]}', '"' + "a" * 100 + '"', "1" * 5000],
+    ids=["empty", "unclosed", "deep", "deep-players", "nul", "nan", "huge-float", "string", "long-number"],
+)
+def test_score_input_odd_documents(text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for info in GAMES:
+        score_once(info, text, tmp_path / "holdings.json", capsys)
+        TRIED["score --input documents"] += 1
+
+
+def test_score_input_that_is_not_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "holdings.json"
+    path.write_bytes(b'{"players": "\xff\xfe"}')
+    assert run_score("blackwood", str(path), as_json=True, players=None) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert run_score("blackwood", str(tmp_path / "missing.json"), as_json=True, players=None) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+# -- --answers files ---------------------------------------------------------------------------
+
+answer_lines = st.lists(st.one_of(junk_text, st.sampled_from(["9", "5", "yes", "1", "# note", "quit", "undo"])),
+                        max_size=30)
+
+
+@examples(60)
+@given(lines=answer_lines, raw=st.binary(max_size=60))
+def test_answers_files_never_crash_play(
+    lines: list[str], raw: bytes, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path_factory.mktemp("answers")
+    answers = folder / "answers.txt"
+    answers.write_bytes("\n".join(lines).encode("utf-8", errors="surrogatepass") + raw)
+    code = start_session("blackthorn", ["Ann", "Bo"], {}, answers, folder / "db")
+    out, err = capsys.readouterr()
+    assert code in (0, 1, 2), code
+    assert "Traceback" not in out + err
+    if code != 0:
+        assert err.startswith("referee: ") and err.count("\n") == 1, err
+    TRIED["--answers files"] += 1
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[info.id for info in GAMES])
+@examples(25)
+@given(lines=answer_lines)
+def test_answers_files_never_crash_score(
+    info: GameInfo, lines: list[str], tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = tmp_path_factory.mktemp("answers") / "answers.txt"
+    answers.write_text("\n".join(lines), encoding="utf-8", errors="surrogatepass")
+    names = ",".join(player_names(info, info.min_players))
+    code = run_score(info.id, None, as_json=True, players=names, answers=answers)
+    out, err = capsys.readouterr()
+    assert code in (0, 2), (code, err)
+    assert "Traceback" not in out + err
+    if code == 2:
+        assert err.strip().splitlines()[-1].startswith("referee: ")
+    TRIED["--answers files"] += 1
