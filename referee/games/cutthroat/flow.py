@@ -26,6 +26,7 @@ from referee.games.cutthroat.state import (
     FEAST,
     FURY_KILLS,
     MERCENARY,
+    MERCENARY_CARDS,
     NO_TERRITORY_COPPER,
     OTHER_EVENT,
     PILLAGE_COPPER,
@@ -163,15 +164,33 @@ def choose_starting_territory(kingdom: Kingdom, player: Player, say: Say) -> Ste
     free = tuple(territory.name for territory in kingdom.territories if territory.owner is None)
     name = yield Choice(f"{player.name}: starting territory?", "setup-starting-player", options=free)
     territory = kingdom.territory(name)
-    stack = yield ask_stack(kingdom, player, f"{player.name}: military cards under {territory.name}", False,
-                            "setup-starting-player")
+    stack = yield from placed_stack(kingdom, player, f"{player.name}: military cards under {territory.name}",
+                                    say, optional=False, section="setup-starting-player")
+    if stack is None:
+        say(f"{player.name} has no military card to place and starts without a territory.")
+        return
     rules.place(kingdom, player, territory, stack)
     copper = yield from copper_value(territory)
     player.copper += copper
     say(f"{player.name} holds {territory.name} with {describe_stack(stack)} and takes {copper} copper.")
 
 
-def ask_stack(kingdom: Kingdom, player: Player, prompt: str, optional: bool, section: str = "conquering") -> Parsed:
+def placed_stack(
+    kingdom: Kingdom, player: Player, prompt: str, say: Say, optional: bool, section: str = "conquering"
+) -> Generator[Ask, Any, list[str] | None]:
+    """The cards placed under a territory; asked again if a correction emptied the hand meanwhile."""
+    while True:
+        if kingdom.military_in_hand(player) == 0:
+            return None
+        stack = yield ask_stack(kingdom, player, prompt, optional, section)
+        if stack is None or (
+            stack.count(SOLDIER) <= kingdom.soldiers_in_hand(player) and stack.count(MERCENARY) <= player.mercenaries
+        ):
+            return list(stack) if stack is not None else None
+        say(f"{player.name}'s hand changed meanwhile (a correction): choose the cards again.")
+
+
+def ask_stack(kingdom: Kingdom, player: Player, prompt: str, optional: bool, section: str) -> Parsed:
     soldiers, mercenaries = kingdom.soldiers_in_hand(player), player.mercenaries
     return Parsed(
         f"{prompt}, top first ('s' soldier, 'm' mercenary; e.g. 's m s'{', or none' if optional else ''})",
@@ -384,14 +403,21 @@ def action_phase(kingdom: Kingdom, player: Player, say: Say) -> Steps:
 
 
 def buy_hireling(kingdom: Kingdom, player: Player, say: Say) -> Steps:
-    cost = yield Number(
-        f"{player.name} buys the top hireling: the cost printed on its back?",
-        "cards-hireling",
-        maximum=min(player.coin_value, LARGEST_PRINTED_VALUE),
-    )
+    while True:
+        cost = yield Number(
+            f"{player.name} buys the top hireling: the cost printed on its back?",
+            "cards-hireling",
+            maximum=min(player.coin_value, LARGEST_PRINTED_VALUE),
+        )
+        if cost <= player.coin_value:
+            break
+        say(f"{player.name} now holds only {player.coin_value} in coins (a correction): enter the cost again.")
     rules.pay(player, cost)
     player.hirelings += 1
     kingdom.hirelings_drawn += 1
+    if kingdom.rulings["empty-deck"] == "reshuffle" and kingdom.hirelings_drawn % kingdom.hireling_deck_size == 0:
+        say("That was the last card of the hireling deck: its discard pile becomes the new deck "
+            "(ruling empty-deck).")
     kingdom.turn.purchases += 1
     say(f"{player.name} pays {cost} and takes a hireling (purchase {kingdom.turn.purchases} of "
         f"{PURCHASES_PER_TURN}). Its text and any territory ability are the table's to apply.")
@@ -400,17 +426,23 @@ def buy_hireling(kingdom: Kingdom, player: Player, say: Say) -> Steps:
 def buy_mercenaries(kingdom: Kingdom, player: Player, say: Say) -> Steps:
     available = rules.mercenaries_available(kingdom)
     copper = 1
-    if kingdom.rulings["purchase-unit"] == "batch":
+    while kingdom.rulings["purchase-unit"] == "batch":
         copper = yield Number(
-            f"{player.name} buys mercenaries: how many copper spent (2 cards each)?",
+            f"{player.name} buys mercenaries: how many copper spent (2 cards each; ruling purchase-unit: batch)?",
             "cards-military",
             minimum=1,
-            maximum=min(player.coin_value, -(-available // 2)),
+            maximum=max(1, min(player.coin_value, -(-available // 2))),
         )
+        if copper <= player.coin_value:
+            break
+        say(f"{player.name} now holds only {player.coin_value} in coins (a correction): enter the copper again.")
     cards = rules.mercenaries_for(copper, available)
     rules.pay(player, copper)
     player.mercenaries += cards
-    kingdom.mercenaries_drawn += cards
+    before, kingdom.mercenaries_drawn = kingdom.mercenaries_drawn, kingdom.mercenaries_drawn + cards
+    reshuffles = kingdom.rulings["empty-deck"] == "reshuffle"
+    if reshuffles and kingdom.mercenaries_drawn // MERCENARY_CARDS > before // MERCENARY_CARDS:
+        say("The mercenary deck ran out: its discard pile becomes the new deck (ruling empty-deck).")
     kingdom.turn.purchases += 1
     unit = "ruling purchase-unit: " + kingdom.rulings["purchase-unit"]
     say(f"{player.name} pays {copper} copper for {cards} mercenary card(s) (purchase {kingdom.turn.purchases} "
@@ -421,7 +453,11 @@ def conquer(kingdom: Kingdom, player: Player, say: Say) -> Steps:
     targets = tuple(territory.name for territory in rules.conquer_targets(kingdom, player.name))
     name = yield Choice(f"{player.name} conquers which unoccupied territory?", "conquering", options=targets)
     territory = kingdom.territory(name)
-    stack = yield ask_stack(kingdom, player, f"{player.name}: military cards under {territory.name}", False)
+    stack = yield from placed_stack(kingdom, player, f"{player.name}: military cards under {territory.name}", say,
+                                    optional=True)
+    if stack is None:
+        say(f"{player.name} leaves {territory.name} unoccupied.")
+        return
     occupy(kingdom, player, territory, stack, say)
 
 
@@ -468,7 +504,10 @@ def attack(kingdom: Kingdom, player: Player, say: Say) -> Steps:
         say(f"Passage granted through {through}.")
     defender_name = territory.owner
     assert defender_name is not None
-    while territory.defenders:
+    while True:
+        if territory.owner != defender_name:
+            say(f"{territory.name} no longer belongs to {defender_name} (a correction): the attack ends.")
+            return
         options = exchange_options(kingdom, player, kingdom.player(defender_name))
         if options == (STOP_ATTACK,):
             say(f"{player.name} has no military card left in hand: the attack on {territory.name} ends.")
@@ -484,7 +523,14 @@ def attack(kingdom: Kingdom, player: Player, say: Say) -> Steps:
         if answer == STOP_ATTACK:
             say(f"{player.name} stops attacking {territory.name}.")
             return
+        if territory.owner != defender_name or answer not in exchange_options(
+            kingdom, player, kingdom.player(defender_name)
+        ):
+            say("That exchange is no longer possible after a correction.")
+            continue
         resolve_exchange(kingdom, player, territory, answer, say)
+        if not territory.defenders:
+            break
     say(f"{territory.name}'s last defender is killed: {defender_name}'s house token goes back to them.")
     yield from last_defender_killed(kingdom, player, territory, kingdom.player(defender_name), say)
 
@@ -529,7 +575,8 @@ def last_defender_killed(
     if player.ability_uses.get("fury", 0) > 0:
         yield from fury(kingdom, player, territory, say)
     if kingdom.military_in_hand(player) > 0 and territory.owner is None:
-        stack = yield ask_stack(kingdom, player, f"{player.name} conquers {territory.name} now? Cards", True)
+        stack = yield from placed_stack(kingdom, player, f"{player.name} conquers {territory.name} now? Cards", say,
+                                        optional=True)
         if stack is None:
             say(f"{territory.name} stays unoccupied.")
         else:
