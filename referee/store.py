@@ -24,7 +24,7 @@ import re
 import secrets
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -161,16 +161,40 @@ class SessionMeta:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> SessionMeta:
+        """Read stored metadata, refusing (ValueError) any field of the wrong shape."""
+        options = data.get("options", {})
+        rulings = options.get("rulings", {}) if isinstance(options, dict) else None
+        if not (isinstance(options, dict) and isinstance(rulings, dict) and all_text(rulings.values())):
+            raise ValueError("options are not a mapping of rulings to values")
+        answers = data.get("answers", 0)
+        if type(answers) is not int or answers < 0:
+            raise ValueError("answer count is not a whole number")
         return SessionMeta(
-            str(data["id"]),
-            str(data["game"]),
-            [str(name) for name in data["players"]],
-            dict(data.get("options", {})),
-            str(data.get("started", "")),
-            str(data.get("status", "playing")),
-            [str(name) for name in data.get("winners", [])],
-            int(data.get("answers", 0)),
+            text_field(data["id"]),
+            text_field(data["game"]),
+            text_list(data["players"]),
+            options,
+            text_field(data.get("started", "")),
+            text_field(data.get("status", "playing")),
+            text_list(data.get("winners", [])),
+            answers,
         )
+
+
+def text_field(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"expected text, found {type(value).__name__}")
+    return value
+
+
+def text_list(value: object) -> list[str]:
+    if not isinstance(value, list) or not all_text(value):
+        raise ValueError("expected a list of names")
+    return list(value)
+
+
+def all_text(values: Iterable[object]) -> bool:
+    return all(isinstance(value, str) for value in values)
 
 
 class SessionLocked(SessionError):
@@ -260,7 +284,9 @@ class SessionFile:
             if [int(row["n"]) for row in rows] != list(range(1, len(rows) + 1)):
                 raise ValueError("log rows out of sequence")
             self.entries = [log_entry(row["entry"]) for row in rows]
-            self._sequence = int(meta.get("sequence", 0))
+            self._sequence = meta.get("sequence", 0)
+            if type(self._sequence) is not int or self._sequence < 0:
+                raise ValueError("journal position is not a whole number")
         except SessionError:
             raise
         except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError) as error:

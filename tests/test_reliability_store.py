@@ -13,13 +13,16 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from reliability_support import answer_that_fits, child_env, make_script
 
 from referee.engine.driver import Driver
 from referee.engine.session import LiveSession
-from referee.errors import SessionError
+from referee.errors import RefereeError, SessionError
 from referee.games.blackthorn.game import GAME
 from referee.store import SessionLocked, Store
 
@@ -87,7 +90,7 @@ RACE_OPENER = """
 import sys, time
 from pathlib import Path
 from referee.engine.session import LiveSession
-from referee.errors import SessionError
+from referee.errors import RefereeError, SessionError
 from referee.store import Store
 try:
     live = LiveSession.resume(Store(Path(sys.argv[1])), sys.argv[2])
@@ -428,3 +431,111 @@ def test_copying_a_store_keeps_it_readable(tmp_path: Path) -> None:
     session_id, log = saved_session(tmp_path / "a", 7)
     shutil.copytree(tmp_path / "a", tmp_path / "b")
     assert stored_log(tmp_path / "b", session_id) == log
+
+
+# -- random damage ---------------------------------------------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+def damaged_copy(document: Any, rng: random.Random, replacement: Any) -> Any:
+    """The document with one value replaced or one key removed, somewhere at random."""
+    copy = json.loads(json.dumps(document))
+    holders: list[Any] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict | list) and node:
+            holders.append(node)
+            for child in node.values() if isinstance(node, dict) else node:
+                walk(child)
+
+    walk(copy)
+    node = rng.choice(holders)
+    key = rng.choice(list(node) if isinstance(node, dict) else range(len(node)))
+    if rng.random() < 0.75:
+        node[key] = replacement
+    else:
+        del node[key]
+    return copy
+
+
+@pytest.fixture(scope="module")
+def pristine_store(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
+    root = tmp_path_factory.mktemp("pristine")
+    live = played(Store(root), 8)
+    session_id = live.meta.id
+    live.release()  # answers 1-8 in the journal, the setup in the session file
+    other_id, _ = saved_session(root, 5, seed=2)
+    return root, session_id, other_id
+
+
+DAMAGE_TRIED: list[int] = [0]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(replacement=json_values, seed=st.integers(0, 2**32), garbage=st.binary(max_size=40))
+def test_randomly_damaged_session_opens_or_says_why(
+    pristine_store: tuple[Path, str, str], tmp_path_factory: pytest.TempPathFactory,
+    replacement: Any, seed: int, garbage: bytes,
+) -> None:
+    rng = random.Random(seed)
+    root = tmp_path_factory.mktemp("damaged")
+    shutil.copytree(pristine_store[0], root, dirs_exist_ok=True)
+    session_id, other_id = pristine_store[1], pristine_store[2]
+    sessions = root / "sessions"
+    target = rng.choice(["json", "journal", "index"])
+    path = root / "index.json" if target == "index" else sessions / f"{session_id}.{target}"
+    if target == "journal":
+        lines = path.read_bytes().split(b"\n")
+        spot = rng.randrange(len(lines))
+        if rng.random() < 0.5:
+            lines[spot] = json.dumps(damaged_copy(json.loads(lines[spot] or b"{}") or {"x": 0}, rng,
+                                                  replacement)).encode()
+        else:
+            lines[spot] = lines[spot][: rng.randrange(len(lines[spot]) + 1)] + garbage
+        path.write_bytes(b"\n".join(lines))
+    elif rng.random() < 0.7:
+        path.write_text(json.dumps(damaged_copy(json.loads(path.read_text()), rng, replacement)))
+    else:
+        original = path.read_bytes()
+        cut = rng.randrange(len(original) + 1)
+        path.write_bytes(original[:cut] + garbage + original[cut + len(garbage):])
+    DAMAGE_TRIED[0] += 1
+    try:
+        live = LiveSession.resume(Store(root), session_id)
+    except RefereeError as refused:
+        assert "\n" not in str(refused)
+    else:
+        try:
+            assert GAME.to_json(live.driver.state) is not None
+            live.answer(next_answer(live, rng)) if live.driver.pending is not None else None
+        finally:
+            live.release()
+    assert len(stored_log(root, other_id)) == 5  # the other session is untouched and readable
+    Store(root).list()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("options", {"rulings": "x"}), ("options", {"rulings": [1]}), ("options", []), ("players", 5),
+        ("players", [None, {}]), ("players", []), ("game", 42), ("game", "no-such-game"), ("status", None),
+        ("winners", 3), ("answers", "x"), ("sequence", "x"), ("sequence", -5), ("format", None),
+        ("format", "7"), ("id", ["x"]),
+    ],
+)
+def test_setup_of_the_wrong_shape_is_refused_in_one_line(tmp_path: Path, field: str, value: Any) -> None:
+    session_id, _ = saved_session(tmp_path, 2)
+    path = tmp_path / "sessions" / f"{session_id}.json"
+    document = json.loads(path.read_text())
+    document["meta"]["1"][field] = value
+    path.write_text(json.dumps(document))
+    with pytest.raises(RefereeError) as refused:
+        LiveSession.resume(Store(tmp_path), session_id)
+    assert "\n" not in str(refused.value)
+    result = referee_command("resume", session_id, "--answers", os.devnull, home=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
