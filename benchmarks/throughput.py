@@ -2,7 +2,7 @@
 
 Every game whose registry entry names a guided flow (play_module) is measured, so a game joins
 as soon as it has one. Answers come from `random_answer`, as in the random-play tests; the
-time includes drawing them (a few per cent of the total).
+time includes drawing them.
 """
 
 from __future__ import annotations
