@@ -539,3 +539,63 @@ def test_setup_of_the_wrong_shape_is_refused_in_one_line(tmp_path: Path, field: 
     assert "\n" not in str(refused.value)
     result = referee_command("resume", session_id, "--answers", os.devnull, home=tmp_path)
     assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_a_full_disk_refuses_the_answer_and_keeps_everything_before_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import errno
+
+    import referee.store
+    from referee.cli.run import start_session
+
+    script = make_script(random.Random(4), undo_chance=0, adjust_chance=0)
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(step[1] for step in script.steps))
+    real_write_all = referee.store.write_all
+    writes = [0]
+
+    def fills_up(fd: int, data: bytes) -> None:
+        writes[0] += 1
+        if writes[0] > 12:  # the disk fills up after a dozen writes
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_write_all(fd, data)
+
+    monkeypatch.setattr(referee.store, "write_all", fills_up)
+    code = start_session("blackthorn", script.players, {}, answers, tmp_path / "db")
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "No space left on device" in err and "Traceback" not in err
+    monkeypatch.setattr(referee.store, "write_all", real_write_all)
+    session_id = next((tmp_path / "db" / "sessions").glob("*.json")).stem
+    log = stored_log(tmp_path / "db", session_id)
+    assert log == script.logs[len(log)] and len(log) >= 8
+    live = LiveSession.resume(Store(tmp_path / "db"), session_id)
+    try:
+        assert GAME.to_json(live.driver.state) == script.states[len(log)]
+    finally:
+        live.release()
+
+
+def test_an_answer_the_disk_refused_is_taken_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    import referee.store
+
+    live = played(Store(tmp_path), 6)
+    try:
+        before = GAME.to_json(live.driver.state)
+        text = next_answer(live, random.Random(1))
+
+        def refuses(fd: int, data: bytes) -> None:
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+        monkeypatch.setattr(referee.store, "write_all", refuses)
+        with pytest.raises(SessionError, match="the answer was not kept"):
+            live.answer(text)
+        assert GAME.to_json(live.driver.state) == before and len(live.driver.entries) == 6
+        monkeypatch.undo()
+        live.answer(text)  # the disk works again: the same answer goes through
+    finally:
+        live.release()
+    assert len(stored_log(tmp_path, live.meta.id)) == 7

@@ -107,9 +107,16 @@ def run_live(live: LiveSession, answerer: Answerer, console: Console, db: Path |
     except ScriptRejected as problem:
         error(f"{problem}. Saved up to there; resume with: {resume_hint(live, db)}")
         code = 2
+    except RefereeError as problem:  # the store could not write (a full disk, a removed directory)
+        error(f"{problem}. Every answer before it is saved; resume with: {resume_hint(live, db)}")
+        code = 2
     finally:
-        live.close("finished" if live.driver.finished else "playing")
-        live.release()
+        try:
+            live.close("finished" if live.driver.finished else "playing")
+        except RefereeError:
+            code = code or 2  # the journal already holds every saved answer; resume reads it
+        finally:
+            live.release()
     return code
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from referee.engine.driver import Driver, Entry, ReplayResult, replay
 from referee.engine.game import Game
+from referee.errors import SessionError
 from referee.games.registry import find_game
 from referee.store import SessionFile, SessionMeta, Store
 
@@ -22,8 +23,6 @@ def load_game(game_id: str) -> Game[Any]:
     info = find_game(game_id)
     module = info.play()
     if module is None:
-        from referee.errors import SessionError
-
         raise SessionError(f"{info.name} has no guided session yet; use 'referee score {info.id}'")
     game: Game[Any] = module.GAME
     return game
@@ -78,15 +77,25 @@ class LiveSession:
 
     def answer(self, raw: str) -> Entry:
         entry = self.driver.answer(raw)
-        self.file.add(entry.to_json())
+        self._save(entry)
         self._after_change()
         return entry
 
     def adjust(self, text: str, reason: str) -> Entry:
         entry = self.driver.adjust(text, reason)
-        self.file.add(entry.to_json())
+        self._save(entry)
         self._after_change()
         return entry
+
+    def _save(self, entry: Entry) -> None:
+        try:
+            self.file.add(entry.to_json())
+        except SessionError:
+            # Not on disk, so not accepted: take it back so that the table and the store agree.
+            stored = [Entry.from_json(saved) for saved in self.file.entries]
+            self.driver = replay(self.game, self.meta.players, self.meta.options, stored).driver
+            self.driver.take_messages()
+            raise
 
     def undo(self, steps: int = 1) -> int:
         """Take back the last `steps` entries (answers or corrections); returns how many."""
