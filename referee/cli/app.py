@@ -82,11 +82,14 @@ def resume(
 
 
 @app.command()
-def sessions(db: DbOption = None) -> None:
-    """List stored sessions: id, game, players, started, status, winner."""
+def sessions(
+    db: DbOption = None,
+    show_all: Annotated[bool, typer.Option("--all", help="Every session, not only the latest 20.")] = False,
+) -> None:
+    """List stored sessions, latest last: id, game, players, started, status, winner."""
     from referee.cli.run import list_sessions
 
-    raise typer.Exit(list_sessions(db))
+    raise typer.Exit(list_sessions(db, None if show_all else 20))
 
 
 @app.command()

@@ -120,7 +120,7 @@ def run_live(live: LiveSession, answerer: Answerer, console: Console, db: Path |
     return code
 
 
-def list_sessions(db: Path | None) -> int:
+def list_sessions(db: Path | None, latest: int | None = None) -> int:
     from rich.table import Table
 
     try:
@@ -132,6 +132,8 @@ def list_sessions(db: Path | None) -> int:
     if not rows:
         console.print("No sessions yet. Start one with: referee play GAME --players 'Ann,Bo'")
         return 0
+    hidden = len(rows) - latest if latest is not None and len(rows) > latest else 0
+    rows = rows[hidden:]
     table = Table(title="Sessions")
     for column in ("Id", "Game", "Players", "Started", "Status", "Answers", "Winner"):
         table.add_column(column)
@@ -141,6 +143,8 @@ def list_sessions(db: Path | None) -> int:
             ", ".join(meta.winners) or "-",
         )
     console.print(table)
+    if hidden:
+        console.print(f"{hidden} older session(s) not shown; 'referee sessions --all' lists every one.")
     return 0
 
 
