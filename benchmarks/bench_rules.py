@@ -72,7 +72,7 @@ def _summary(times: list[float]) -> dict[str, float]:
 
 def run(quick: bool) -> dict[str, Any]:
     """Time the lookup paths against the baseline; returns medians/min/max (seconds) and ratios."""
-    repeats = 7 if quick else 25
+    repeats = 2 if quick else 25
     with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as bytecode:
         env = dict(os.environ, REFEREE_HOME=home, COLUMNS="100", PYTHONPYCACHEPREFIX=bytecode)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
