@@ -669,7 +669,7 @@ def time_elapses(table: Table, say: Say) -> Steps:
         say(
             f"The Struggle card changes {table.rulings['struggle-attribute'].capitalize()} (ruling struggle-attribute)."
         )
-    say_lines(say, rules.apply_changes(table.houses, changes), "Nothing changes.")
+    say_lines(say, rules.apply_changes(table.houses, changes), "" if card.action.kind == "nothing" else "Nothing changes.")
     leave_track(table, card, say)
     check_end(table, say, "the Time track card")
     if not table.track:
