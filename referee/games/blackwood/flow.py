@@ -28,6 +28,7 @@ from referee.games.blackwood.state import (
     MOVE_A_RIVAL,
     POTION_DISPLAY,
     PRINTED_VALUE_GUARD,
+    PUPPETS_PER_WITCH,
     RIVAL_COMPENSATION,
     ROUNDS_PER_EXPEDITION,
     SECOND_PUPPET,
@@ -51,18 +52,19 @@ def flow(table: Table, say: Say) -> Flow:
     yield from set_up(table, say)
     notes: list[str] = []
     while True:
-        for round_number in range(1, ROUNDS_PER_EXPEDITION + 1):
-            table.round = round_number
-            yield from play_round(table, say)
-            if table.round < ROUNDS_PER_EXPEDITION and no_potion_left(table):
-                notes.append(end_early(table, say))
-                return finish(table, say, notes)
-        end_of_expedition(table, say)
-        if table.expedition == EXPEDITIONS or no_potion_left(table):
-            if table.expedition < EXPEDITIONS:
-                notes.append(end_early(table, say))
+        table.round += 1
+        yield from play_round(table, say)
+        expedition_over = table.round == ROUNDS_PER_EXPEDITION
+        if expedition_over:
+            end_of_expedition(table, say)
+        game_over = expedition_over and table.expedition == EXPEDITIONS
+        if not game_over and no_potion_left(table):
+            notes.append(end_early(table, say))
+            game_over = True
+        if game_over:
             return finish(table, say, notes)
-        table.expedition += 1
+        if expedition_over:
+            table.expedition, table.round = table.expedition + 1, 0
 
 
 # --- setup -------------------------------------------------------------------------------------
@@ -74,7 +76,7 @@ def set_up(table: Table, say: Say) -> Steps:
     say(
         f"Setup for {witches} witches: {len(table.forest)} forest rows of {FOREST_COLUMNS} cards, "
         f"{rules.spells_per_type(witches)} spell card(s) in each of the {len(SPELLS)} stacks, "
-        f"{POTION_DISPLAY} potions face up, and {STARTING_COINS} coins and 3 puppets for each witch. "
+        f"{POTION_DISPLAY} potions face up, and {STARTING_COINS} coins and {PUPPETS_PER_WITCH} puppets for each witch. "
         "Forest rows are lettered from the round marker (A) and columns numbered from the village (1)."
     )
     name = yield Choice(

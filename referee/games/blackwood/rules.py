@@ -13,7 +13,6 @@ from referee.games.blackwood.scoring import COIN_VALUE_IN_BOX, FAGUS_TOKENS_IN_B
 from referee.games.blackwood.state import (
     EMPTY_CARD,
     FIRST_SPELL_COST,
-    FOREST_CARDS,
     FOREST_COLUMNS,
     FOREST_ROWS,
     LOAN_ALLOWED_AT_MOST,
@@ -246,7 +245,3 @@ def restore_spells(table: Table) -> int:
             restored += spell.used
             spell.used = False
     return restored
-
-
-def forest_total_ok(table: Table) -> bool:
-    return forest_cards_accounted(table) == FOREST_CARDS
