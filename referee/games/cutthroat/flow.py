@@ -363,7 +363,7 @@ def legal_actions(kingdom: Kingdom, player: Player) -> tuple[str, ...]:
     if purchases_left and player.coin_value >= 1 and rules.mercenaries_available(kingdom) > 0:
         actions.append(BUY_MERCENARIES)
     armed = kingdom.military_in_hand(player) > 0
-    if armed and rules.conquer_targets(kingdom, player.name):
+    if armed and rules.conquer_targets(kingdom):
         actions.append(CONQUER)
     if armed and rules.attack_targets(kingdom, player.name):
         actions.append(ATTACK)
@@ -450,9 +450,11 @@ def buy_mercenaries(kingdom: Kingdom, player: Player, say: Say) -> Steps:
 
 
 def conquer(kingdom: Kingdom, player: Player, say: Say) -> Steps:
-    targets = tuple(territory.name for territory in rules.conquer_targets(kingdom, player.name))
+    targets = tuple(territory.name for territory in rules.conquer_targets(kingdom))
     name = yield Choice(f"{player.name} conquers which unoccupied territory?", "conquering", options=targets)
     territory = kingdom.territory(name)
+    if not (yield from passage(kingdom, player, territory, "conquer", say)):
+        return
     stack = yield from placed_stack(kingdom, player, f"{player.name}: military cards under {territory.name}", say,
                                     optional=True)
     if stack is None:
@@ -491,17 +493,8 @@ def attack(kingdom: Kingdom, player: Player, say: Say) -> Steps:
         options=tuple(territory.name for territory in targets),
     )
     territory = kingdom.territory(name)
-    route = rules.passage_needed(kingdom, player.name, territory)
-    if route:
-        through = ", ".join(f"{land.name} ({land.owner})" for land in route)
-        granted = yield Confirm(
-            f"{territory.name} is not accessible to {player.name}: passage needed through {through}. Granted?",
-            "accessibility",
-        )
-        if not granted:
-            say(f"No passage: {player.name} cannot attack {territory.name}.")
-            return
-        say(f"Passage granted through {through}.")
+    if not (yield from passage(kingdom, player, territory, "attack", say)):
+        return
     defender_name = territory.owner
     assert defender_name is not None
     while True:
@@ -533,6 +526,23 @@ def attack(kingdom: Kingdom, player: Player, say: Say) -> Steps:
             break
     say(f"{territory.name}'s last defender is killed: {defender_name}'s house token goes back to them.")
     yield from last_defender_killed(kingdom, player, territory, kingdom.player(defender_name), say)
+
+
+def passage(kingdom: Kingdom, player: Player, territory: Territory, aim: str, say: Say) -> Generator[Ask, Any, bool]:
+    """Whether the player may reach the territory: accessible, or its way through granted (#accessibility)."""
+    route = rules.passage_needed(kingdom, player.name, territory)
+    if not route:
+        return True
+    through = ", ".join(f"{land.name} ({land.owner})" for land in route)
+    granted = yield Confirm(
+        f"{territory.name} is not accessible to {player.name}: passage needed through {through}. Granted?",
+        "accessibility",
+    )
+    if granted:
+        say(f"Passage granted through {through}.")
+    else:
+        say(f"No passage: {player.name} cannot {aim} {territory.name}.")
+    return bool(granted)
 
 
 def exchange_options(kingdom: Kingdom, attacker: Player, defender: Player) -> tuple[str, ...]:

@@ -133,13 +133,9 @@ def attack_targets(kingdom: Kingdom, attacker: str) -> list[Territory]:
     ]
 
 
-def conquer_targets(kingdom: Kingdom, player: str) -> list[Territory]:
-    """Unoccupied territories the player can reach without anyone's permission."""
-    return [
-        territory
-        for territory in kingdom.territories
-        if territory.owner is None and not passage_needed(kingdom, player, territory)
-    ]
+def conquer_targets(kingdom: Kingdom) -> list[Territory]:
+    """Unoccupied territories (those beyond other players' land need passage, as for an attack)."""
+    return [territory for territory in kingdom.territories if territory.owner is None]
 
 
 def tax_targets(kingdom: Kingdom, cawdwell: str) -> list[Player]:

@@ -1,0 +1,375 @@
+"""Cutthroat Kingdoms guided session: the rules functions, and the flow fed answer by answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.asks import Choice, Number, Parsed
+from referee.engine.driver import Driver
+from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
+from referee.games.cutthroat import rules
+from referee.games.cutthroat.game import GAME
+from referee.games.cutthroat.scoring import Holdings, PlayerHoldings, score
+from referee.games.cutthroat.state import MERCENARY, SOLDIER, Kingdom, Player, Territory
+
+PLAYERS = ["Ann", "Bo", "Cy"]
+LAND = ["Three Rivers", "Nyghtwald", "The Hanging Tongue", "Marrow", "Stonehold"]
+
+
+def answer(driver: Driver, *answers: str) -> Driver:
+    for text in answers:
+        driver.answer(text)
+    return driver
+
+
+def started(characters: tuple[str, str, str] = ("Dravanof", "Slaine", "Brom"), events: int = 10,
+            options: dict[str, object] | None = None) -> Driver:
+    """Ann holds Three Rivers (2 soldiers), Bo Nyghtwald (1), Cy Marrow (3); Ann's first turn is next."""
+    driver = Driver(GAME, PLAYERS, options or {})
+    answer(driver, *characters, str(events), *LAND, "Ann")
+    answer(driver, "Three Rivers", "s s", "3", "Nyghtwald", "s", "2", "Marrow", "s s s", "4")
+    return driver
+
+
+def kingdom_of(*owners: tuple[str | None, list[str]], layout: str = "row") -> Kingdom:
+    rulings = {"territory-layout": layout, "short-payment": "what-they-have", "empty-deck": "reshuffle"}
+    kingdom = Kingdom([Player(name) for name in PLAYERS], rulings)
+    for player, character in zip(kingdom.players, ("Dravanof", "Slaine", "Brom"), strict=True):
+        rules.choose_character(player, character)
+    for name, (owner, defenders) in zip(LAND, owners, strict=False):
+        kingdom.territories.append(Territory(name, owner=owner, defenders=list(defenders)))
+    return kingdom
+
+
+# --- rules ----------------------------------------------------------------------------------------
+
+
+def test_brom_starts_with_eight_soldiers_and_the_other_houses_with_six() -> None:
+    assert rules.starting_soldiers("Brom") == 8
+    assert {rules.starting_soldiers(name) for name in ("Cawdwell", "Dravanof", "Crone", "Slaine", "Tyber")} == {6}
+
+
+def test_neighbours_in_a_row_and_in_a_ring() -> None:
+    row = kingdom_of(*[(None, [])] * 5)
+    assert rules.neighbours(row, 0) == [1] and rules.neighbours(row, 4) == [3] and rules.neighbours(row, 2) == [1, 3]
+    ring = kingdom_of(*[(None, [])] * 5, layout="ring")
+    assert rules.neighbours(ring, 0) == [1, 4]
+
+
+def test_accessibility_follows_the_combat_examples() -> None:
+    # Three Rivers (Ann), Nyghtwald (Bo), The Hanging Tongue (nobody), Marrow (Cy), Stonehold (nobody)
+    kingdom = kingdom_of(("Ann", [SOLDIER]), ("Bo", [SOLDIER]), (None, []), ("Cy", [SOLDIER]), (None, []))
+    three_rivers, nyghtwald, _, marrow, _ = kingdom.territories
+    assert rules.passage_needed(kingdom, "Ann", nyghtwald) == []  # next door
+    assert rules.passage_needed(kingdom, "Bo", marrow) == []  # through unoccupied land
+    assert rules.passage_needed(kingdom, "Cy", three_rivers) == [nyghtwald]  # Bo must let Cy pass
+    landless = kingdom_of((None, []), (None, []), (None, []), ("Cy", [SOLDIER]), (None, []))
+    assert rules.passage_needed(landless, "Ann", landless.territories[3]) == []  # no land: all accessible
+
+
+def test_partners_cannot_attack_each_other() -> None:
+    kingdom = kingdom_of(("Ann", [SOLDIER]), ("Bo", [SOLDIER]), (None, []), ("Cy", [SOLDIER]), (None, []))
+    assert [t.name for t in rules.attack_targets(kingdom, "Ann")] == ["Nyghtwald", "Marrow"]
+    rules.marry(kingdom, kingdom.player("Ann"), kingdom.player("Bo"))
+    assert [t.name for t in rules.attack_targets(kingdom, "Ann")] == ["Marrow"]
+    # a partner's land still needs passage, like anyone else's
+    assert rules.passage_needed(kingdom, "Ann", kingdom.territories[2]) == [kingdom.territories[1]]
+
+
+def test_stacks_read_and_their_limits() -> None:
+    assert rules.parse_stack("s m s", 2, 1, False) == [SOLDIER, MERCENARY, SOLDIER]
+    assert rules.parse_stack("SMS", 2, 1, False) == [SOLDIER, MERCENARY, SOLDIER]
+    assert rules.parse_stack("none", 2, 1, True) is None
+    for bad, soldiers, mercenaries in (("s s s", 2, 0), ("m", 3, 0), ("s s s s s", 8, 0), ("x", 3, 3), ("none", 3, 0)):
+        with pytest.raises(ValueError):
+            rules.parse_stack(bad, soldiers, mercenaries, False)
+    for example in rules.stack_examples(1, 2, True):
+        rules.parse_stack(example, 1, 2, True)
+
+
+def test_killing_the_last_defender_sends_the_token_home() -> None:
+    kingdom = kingdom_of((None, []), ("Bo", [SOLDIER, MERCENARY, SOLDIER]))
+    nyghtwald = kingdom.territories[1]
+    assert rules.kill_top(kingdom, nyghtwald, 2) == [SOLDIER, MERCENARY]
+    assert kingdom.player("Bo").dead == 1 and nyghtwald.owner == "Bo"
+    rules.kill_top(kingdom, nyghtwald, 1)
+    assert nyghtwald.owner is None and kingdom.player("Bo").dead == 2
+
+
+def test_paying_the_bank_breaks_silver_and_short_payments_follow_the_ruling() -> None:
+    player = Player("Ann", copper=1, silver=2)
+    rules.pay(player, 4)
+    assert (player.copper, player.silver) == (2, 1)
+    poor = Player("Bo", copper=2)
+    assert rules.payable(poor, 3, "what-they-have") == 2
+    assert rules.payable(poor, 3, "nothing") == 0
+    assert rules.payable(Player("Cy", copper=5), 3, "nothing") == 3
+
+
+def test_a_dead_heir_dissolves_the_marriage_and_pays_slaine() -> None:
+    kingdom = kingdom_of()
+    ann, bo = kingdom.player("Ann"), kingdom.player("Bo")  # Bo is Slaine
+    rules.marry(kingdom, ann, bo)
+    notes = rules.kill_heir(kingdom, ann)
+    assert not ann.heir_alive and ann.married_to is None and bo.married_to is None
+    assert bo.copper == 3 and len(notes) == 2
+
+
+# --- the session ------------------------------------------------------------------------------------
+
+
+def test_setup_gives_houses_soldiers_territories_and_copper() -> None:
+    driver = started()
+    kingdom: Kingdom = driver.state
+    assert [p.soldiers_total for p in kingdom.players] == [6, 6, 8]
+    assert kingdom.player("Bo").ability_uses == {"venom": 2}
+    assert [t.owner for t in kingdom.territories] == ["Ann", "Bo", None, "Cy", None]
+    assert [p.copper for p in kingdom.players] == [3, 2, 4]
+    assert kingdom.soldiers_in_hand(kingdom.player("Cy")) == 5
+    assert kingdom.hireling_deck_size == 47
+    assert kingdom.phase == "resources" and kingdom.active == "Ann"
+    assert isinstance(driver.pending, Number) and "gem value" in driver.pending.prompt
+
+
+def test_taken_characters_and_names_are_not_offered_again() -> None:
+    driver = Driver(GAME, PLAYERS, {})
+    answer(driver, "Brom")
+    assert isinstance(driver.pending, Choice) and "Brom" not in driver.pending.options
+    answer(driver, "Crone", "Tyber", "8", "Marrow")
+    with pytest.raises(InvalidAnswer):
+        driver.answer("marrow")
+    with pytest.raises(InvalidAnswer):
+        driver.answer("Ann")
+    answer(driver, "")  # Enter: the slot's own name
+    assert driver.state.territories[1].name == "Slot 2"
+
+
+def test_resource_phase_gives_a_feast_card_and_the_chosen_resource() -> None:
+    driver = answer(started(), "1")  # Three Rivers: 1 gem
+    assert isinstance(driver.pending, Choice) and driver.pending.options == ("3 copper", "1 gems")
+    answer(driver, "1 gems")
+    ann = driver.state.player("Ann")
+    assert (ann.feast_cards, ann.gems, ann.copper) == (1, 1, 3)
+    assert driver.state.phase == "actions"
+
+
+def test_cawdwell_opulence_gives_both_for_the_turn_and_uses_a_token() -> None:
+    driver = answer(started(("Cawdwell", "Slaine", "Brom")), "2", "both")
+    ann = driver.state.player("Ann")
+    assert (ann.copper, ann.gems, ann.ability_uses["opulence"]) == (6, 2, 1)
+    assert any("Opulence" in message for message in driver.take_messages())
+
+
+def test_purchases_stop_at_three_and_the_dead_come_back_for_two_copper() -> None:
+    driver = answer(started(), "1", "3 copper")  # Ann: 6 copper
+    assert isinstance(driver.pending, Choice) and "collect the dead" not in driver.pending.options
+    answer(driver, "buy mercenaries", "buy mercenaries")
+    driver.adjust("Ann dead +2", "Stonehold made her discard two soldiers")
+    ann = driver.state.player("Ann")
+    assert driver.state.soldiers_in_hand(ann) == 2
+    answer(driver, "buy a hireling", "2")
+    assert (ann.mercenaries, ann.hirelings, ann.copper, driver.state.turn.purchases) == (4, 1, 2, 3)
+    assert isinstance(driver.pending, Choice)
+    assert "buy a hireling" not in driver.pending.options and "buy mercenaries" not in driver.pending.options
+    answer(driver, "collect the dead")
+    assert (ann.dead, ann.copper, driver.state.soldiers_in_hand(ann)) == (0, 0, 4)
+
+
+def test_an_attack_kills_the_defenders_then_the_attacker_conquers() -> None:
+    driver = answer(started(), "1", "3 copper", "buy mercenaries", "attack")
+    assert driver.pending is not None and driver.pending.options == ("Nyghtwald", "Marrow")  # type: ignore[attr-defined]
+    answer(driver, "Nyghtwald", "soldier, cancelled by Bo's soldier")
+    kingdom = driver.state
+    assert kingdom.player("Ann").dead == 1 and kingdom.player("Bo").dead == 1
+    assert kingdom.territory("Nyghtwald").defenders == [SOLDIER]
+    answer(driver, "mercenary, undefended")
+    assert kingdom.territory("Nyghtwald").owner is None and kingdom.player("Bo").dead == 2
+    assert isinstance(driver.pending, Parsed) and "conquers Nyghtwald now" in driver.pending.prompt
+    answer(driver, "m s")
+    nyghtwald = kingdom.territory("Nyghtwald")
+    assert nyghtwald.owner == "Ann" and nyghtwald.defenders == [MERCENARY, SOLDIER]
+    assert kingdom.player("Ann").mercenaries == 0
+    answer(driver, "end the action phase", "5")  # Nyghtwald's gem value: its copper was given at setup
+    assert isinstance(driver.pending, Choice) and driver.pending.options == ("Nyghtwald: 2 copper", "Nyghtwald: 5 gems")
+
+
+def test_passage_refused_means_no_attack() -> None:
+    driver = answer(started(), "1", "3 copper", "attack", "Marrow")
+    assert "passage needed through Nyghtwald (Bo)" in driver.pending.prompt  # type: ignore[union-attr]
+    answer(driver, "no")
+    assert driver.pending is not None and "next action" in driver.pending.prompt
+    assert driver.state.territory("Marrow").defenders == [SOLDIER] * 3
+
+
+def test_tyber_pillages_and_takes_mercenaries_with_bedlam() -> None:
+    driver = answer(started(("Tyber", "Slaine", "Brom")), "1", "3 copper", "attack", "Nyghtwald",
+                    "soldier, undefended")
+    kingdom = driver.state
+    assert kingdom.player("Ann").copper == 8 and kingdom.player("Bo").copper == 0  # Bo had only 2
+    assert any("ruling short-payment" in message for message in driver.take_messages())
+
+
+def test_brom_fury_kills_two_next_door() -> None:
+    driver = Driver(GAME, PLAYERS, {})
+    answer(driver, "Brom", "Slaine", "Crone", "6", *LAND, "Ann")
+    answer(driver, "Three Rivers", "s", "3", "Nyghtwald", "s", "2", "The Hanging Tongue", "s s s", "4")
+    answer(driver, "1", "3 copper", "attack", "Nyghtwald", "soldier, undefended")
+    assert isinstance(driver.pending, Choice) and driver.pending.options == ("no", "The Hanging Tongue")
+    answer(driver, "The Hanging Tongue")
+    kingdom = driver.state
+    assert kingdom.territory("The Hanging Tongue").defenders == [SOLDIER]
+    assert kingdom.player("Cy").dead == 2 and kingdom.player("Ann").ability_uses["fury"] == 1
+
+
+def test_events_welcome_wedding_alms_and_tribute() -> None:
+    driver = answer(started(events=6), "1", "3 copper", "end")
+    with pytest.raises(InvalidAnswer):
+        driver.answer("Ann")  # one player alone cannot have made a deal
+    answer(driver, "Ann Bo")
+    kingdom = driver.state
+    assert [p.copper for p in kingdom.players] == [11, 7, 4]
+    answer(driver, "2", "2 copper", "end", "The Royal Wedding", "Ann", "Cy")  # Bo's turn, event 2
+    assert kingdom.player("Ann").married_to == "Cy" and kingdom.wedding_drawn
+    answer(driver, "0", "end")  # Cy's turn (Marrow yields no gems, so copper), event 3
+    assert isinstance(driver.pending, Choice) and "The Royal Wedding" not in driver.pending.options
+    answer(driver, "Alms of Lazarus")
+    with pytest.raises(InvalidAnswer):
+        driver.answer("Ann 6 Bo 5")
+    answer(driver, "Ann 6, Bo 6")
+    before = [p.copper for p in kingdom.players]
+    answer(driver, "3 copper", "end", "Tribute")  # Ann's turn, event 4: Tribute gives coins and gems
+    after = [p.copper for p in kingdom.players]
+    assert [a - b for a, b in zip(after, before, strict=True)] == [6, 2, 4]
+    assert [p.gems for p in kingdom.players] == [1, 2, 0]
+
+
+def test_the_royal_wedding_is_forced_just_above_the_feast() -> None:
+    driver = answer(started(events=3), "1", "3 copper", "end", "none", "2", "2 copper", "end")
+    assert driver.state.wedding_drawn
+    assert any("Only the Royal Wedding" in message for message in driver.take_messages())
+
+
+def finish_short_game(driver: Driver, poisoned: str, *more: str) -> Driver:
+    """Three events: Welcome to Aurum, the Royal Wedding (Ann marries Cy), the Royal Feast."""
+    answer(driver, "1", "1 gems", "end", "none")
+    answer(driver, "2", "2 gems", "end", "Ann", "Cy")
+    answer(driver, "0", "end", poisoned, *more)
+    return driver
+
+
+def test_the_feast_poisons_the_heir_in_front_and_dissolves_the_marriage() -> None:
+    driver = finish_short_game(started(events=3), "Cy")  # Cy holds Ann's heir after the wedding
+    kingdom = driver.state
+    assert not kingdom.player("Ann").heir_alive and kingdom.player("Cy").heir_alive
+    assert kingdom.player("Ann").married_to is None and kingdom.player("Cy").married_to is None
+    assert kingdom.player("Bo").copper == 2 + 3  # Slaine's Dark Influence
+    assert driver.pending is not None and driver.pending.section == "score-cards"
+
+
+def test_a_bastard_saves_the_poisoned_heir() -> None:
+    driver = started(events=3)
+    driver.adjust("Ann hirelings +1", "drew her own bastard")
+    finish_short_game(driver, "Cy", "yes")
+    kingdom = driver.state
+    assert kingdom.player("Ann").heir_alive and kingdom.player("Ann").married_to == "Cy"
+    assert kingdom.player("Ann").hirelings == 0
+
+
+def test_the_final_score_is_the_scoring_module_on_the_tracked_holdings() -> None:
+    driver = finish_short_game(started(events=3), "none", "5", "0", "2")
+    kingdom = driver.state
+    # gem colours: Ann 1 gem, Bo 2 gems, Cy none
+    assert isinstance(driver.pending, Number) and driver.pending.maximum == 1
+    answer(driver, "0", "0", "1")  # Ann: no ruby, no sapphire, an emerald
+    answer(driver, "2")  # Bo: two rubies
+    assert driver.report is not None and kingdom.finished
+    expected = score(Holdings((
+        PlayerHoldings("Ann", 3, 0, (0, 0, 1, 0, 0, 0), 5, True, "Cy"),
+        PlayerHoldings("Bo", 2, 0, (2, 0, 0, 0, 0, 0), 0, True, None),
+        PlayerHoldings("Cy", 8, 0, (0, 0, 0, 0, 0, 0), 2, True, "Ann"),
+    )))
+    assert driver.report.to_json() == expected.to_json()
+    assert driver.report.winners == ["Ann", "Cy"]
+
+
+def test_gem_colours_keep_to_six_of_a_colour_and_to_the_gems_held() -> None:
+    driver = started(events=3)
+    driver.adjust("Ann gems +7", "counted her purse")
+    driver.adjust("Bo gems +5", "counted her purse")
+    finish_short_game(driver, "none", "0", "0", "0")
+    answer(driver, "6")  # Ann: 8 gems, 6 rubies
+    assert isinstance(driver.pending, Number) and (driver.pending.minimum, driver.pending.maximum) == (0, 2)
+    answer(driver, "0", "0", "0", "0")  # the last 2 must be topaz: not asked
+    assert isinstance(driver.pending, Number) and "Bo" in driver.pending.prompt
+    assert driver.pending.maximum == 6  # Bo's 7 gems: no ruby left for her, so sapphires are asked first
+    answer(driver, "6", "1")
+    assert driver.report is not None
+    assert driver.report.player("Ann").breakdown["gem_groups"] == 36 + 4
+    assert driver.report.player("Bo").breakdown["gem_groups"] == 36 + 1
+
+
+# --- corrections, checks and views ------------------------------------------------------------------
+
+
+def test_corrections_change_counts_territories_and_marriages() -> None:
+    driver = started()
+    kingdom = driver.state
+    driver.adjust("Ann copper +5", "a deal")
+    driver.adjust("Bo gems =3", "counted")
+    driver.adjust("The Hanging Tongue plague", "a plague event")
+    driver.adjust("Marrow kill 2", "an Assassin")
+    driver.adjust("Ann marries Bo", "married outside the wedding")
+    driver.adjust("Three Rivers return", "a Sneak")
+    assert kingdom.player("Ann").copper == 8 and kingdom.player("Bo").gems == 3
+    assert kingdom.territory("The Hanging Tongue").plagued
+    assert kingdom.territory("Marrow").defenders == [SOLDIER] and kingdom.player("Cy").dead == 2
+    assert kingdom.player("Ann").married_to == "Bo"
+    assert kingdom.territory("Three Rivers").owner is None and kingdom.soldiers_in_hand(kingdom.player("Ann")) == 6
+    driver.adjust("Ann hirelings +1", "bought through a deal")
+    driver.adjust("Bo uses venom Ann", "Venom on the hireling Ann plays")
+    assert kingdom.player("Ann").hirelings == 0 and kingdom.player("Bo").copper == 2 + 3  # Dark Influence
+    assert kingdom.player("Bo").ability_uses["venom"] == 1
+    driver.adjust("Cy uses fury Nyghtwald", "Fury")
+    assert kingdom.territory("Nyghtwald").owner is None and kingdom.player("Cy").ability_uses["fury"] == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Zed copper +1", "Ann copper -9", "Ann gems +37", "Ann dead +7", "Ann uses fury Marrow", "Ann marries Ann",
+     "Marrow kill 9", "Stonehold return", "Ann heir", "Ann copper", "Bo uses venom Cy", "Cy uses fury Marrow"],
+)
+def test_bad_corrections_are_refused_and_change_nothing(text: str) -> None:
+    driver = started()
+    before = GAME.to_json(driver.state)
+    with pytest.raises(InvalidAdjustment):
+        driver.adjust(text, "a reason")
+    assert GAME.to_json(driver.state) == before
+
+
+def test_rulings_can_be_overridden_and_bad_ones_refused() -> None:
+    driver = started(options={"rulings": {"territory-layout": "ring", "tied-top": "nobody"}})
+    assert driver.state.rulings["territory-layout"] == "ring"
+    assert rules.neighbours(driver.state, 0) == [1, 4]
+    with pytest.raises(SessionError):
+        GAME.new_state(PLAYERS, {"rulings": {"territory-layout": "hex"}})
+    for players in (["Ann", "Bo"], ["Ann", "ann", "Cy"], ["Ann", "Bo", "all"]):
+        with pytest.raises(SessionError):
+            GAME.check_players(players)
+
+
+def test_batch_purchases_ask_the_copper_spent() -> None:
+    driver = answer(started(options={"rulings": {"purchase-unit": "batch"}}), "1", "3 copper", "buy mercenaries")
+    assert isinstance(driver.pending, Number) and driver.pending.maximum == 6
+    answer(driver, "3")
+    assert driver.state.player("Ann").mercenaries == 6 and driver.state.turn.purchases == 1
+
+
+def test_the_public_view_hides_purses() -> None:
+    driver = started()
+    driver.adjust("Ann gems +4", "counted")
+    view = GAME.public_view(driver.state)
+    text = " ".join(" ".join(row) for row in view.rows) + " ".join(view.lines)
+    assert "gem" not in text.replace("Purses are secret", "")
+    assert "Three Rivers: Ann, defended top first by soldier, soldier" in view.lines
+    assert GAME.hidden_view(driver.state, "Ann") == ["Ann: 3 copper, 0 silver, 4 gem(s)"]
+    assert GAME.invariant_errors(driver.state) == []
