@@ -5,11 +5,14 @@ log rebuilds the identical state."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
+from referee.asks import Parsed
 from referee.engine.driver import Driver, replay
-from referee.engine.simulate import play_random_game
+from referee.engine.simulate import play_random_game, random_answer
 from referee.games.blackwood.game import GAME
 from referee.games.blackwood.state import EXPEDITIONS, ROUNDS_PER_EXPEDITION, Table
 
@@ -56,3 +59,21 @@ def test_random_games_keep_the_invariants_end_and_replay_identically() -> None:
         assert rebuilt.driver.report.to_json() == driver.report.to_json()
     # the random tables really traded for spells, sold potions and borrowed
     assert seen["spells"] > 0 and seen["sold"] > 0 and seen["fagus"] > 0, seen
+
+
+def test_every_question_names_a_rulebook_section_and_offers_only_valid_examples() -> None:
+    markdown = (Path(__file__).resolve().parent.parent / "rulebooks" / "blackwood.md").read_text()
+    sections = set(re.findall(r"\{#([a-z0-9-]+)\}", markdown))
+    asked: set[str] = set()
+    for seed in range(60):
+        rng = random.Random(seed)
+        driver = Driver(GAME, NAMES[: 2 + seed % 3], {})
+        while driver.pending is not None:
+            ask = driver.pending
+            asked.add(ask.section)
+            if isinstance(ask, Parsed):
+                for example in ask.examples:
+                    ask.parse(example)  # raises if an example does not fit this moment
+            driver.answer(random_answer(ask, rng))
+    assert asked <= sections, asked - sections
+    assert {"setup", "forest-exploration", "return-to-village", "brew-potion"} <= asked
