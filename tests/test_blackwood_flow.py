@@ -581,3 +581,35 @@ def test_scenario(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_there_are_scenarios() -> None:
     assert len(SCENARIOS) >= 3
+
+
+def test_withdrawing_the_end_declaration_lets_the_game_go_on() -> None:
+    driver = start()
+    feed(driver, "Ann", "A1")
+    driver.adjust("end", "no potion can be brewed")
+    driver.adjust("end cancel", "a bat card turned up after all")
+    feed(driver, "B1", "discard", "discard")
+    assert not driver.finished and state(driver).round == 2
+
+
+def test_a_limited_supply_pays_what_it_has_and_says_so() -> None:
+    driver = start()
+    feed(driver, "Ann")
+    driver.adjust("Bo coins =121", "coins the referee did not see")
+    driver.adjust("Ann kept +1", "a potion brewed earlier")
+    feed(driver, "sell")
+    assert state(driver).witches[0].coins == 9
+    assert "held only 1 of the 3 coins (ruling coin-supply)" in messages(driver)
+
+
+def test_without_reshuffling_gaps_stay_empty_and_cannot_take_a_puppet() -> None:
+    driver = start(**{"forest-deck": "none"})
+    feed(driver, "Ann")
+    table = state(driver)
+    table.forest_discard, table.forest_deck = table.forest_deck, 0  # as if the deck had run out
+    feed(driver, "A1", "B1", "discard", "discard")
+    assert rules.gaps(table.forest) == 2
+    assert "2 gap(s) stay empty" in messages(driver)
+    with pytest.raises(InvalidAnswer):
+        driver.answer("A5")  # no card there
+    feed(driver, "A4")

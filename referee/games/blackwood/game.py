@@ -154,7 +154,8 @@ class Blackwood(Game[Table]):
                 raise InvalidAdjustment(f"only {state.potion_deck} potion card(s) left in the potion deck")
             state.potion_deck -= new - current
             setattr(witch, f"potions_{field}", new)
-        return f"{witch.name} {field} {current} -> {new}"
+        label = "reputation on her potion fronts" if field == "reputation" else field
+        return f"{witch.name} {label} {current} -> {new}"
 
     def _witch(self, state: Table, name: str) -> Witch:
         try:
