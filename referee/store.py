@@ -461,12 +461,20 @@ class Store:
         return f"{time.strftime('%Y%m%d-%H%M%S')}-{game.split('-')[0][:8]}-{secrets.token_hex(2)}"
 
     def create(self, meta: SessionMeta) -> SessionFile:
+        """Write a new session; if its id is taken (two starts in the same second), take another."""
         session = self.session_file(meta.id)
         try:
             self.ensure()
-            if session.path.exists():
-                raise SessionError(f"session {meta.id} exists already")
-            session.lock()
+            for _attempt in range(8):
+                session = self.session_file(meta.id)
+                with contextlib.suppress(SessionLocked):
+                    session.lock()
+                    if not session.path.exists():
+                        break
+                    session.unlock()
+                meta.id = self.new_id(meta.game)
+            else:
+                raise SessionError(f"could not find a free session id in {self.sessions_dir}")
             session.meta = meta
             session.fold()
             self.update_index(meta)

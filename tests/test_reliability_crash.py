@@ -160,3 +160,56 @@ def test_five_hundred_random_sigkills(tmp_path: Path) -> None:
     campaign = run_campaign(tmp_path, target_kills=500, seed=seed)
     assert campaign.kills >= 500
     assert campaign.kills_mid_game >= 250
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs POSIX signals")
+def test_command_line_killed_repeatedly_resumes_to_the_same_end(tmp_path: Path) -> None:
+    """`referee play/resume --answers` killed with SIGKILL again and again until each game is over:
+    resume always starts after every answer on disk, the answers on disk are always the script's,
+    and the game ends where a clean run ends."""
+    rng = random.Random(99)
+    kills = games = 0
+    while kills < 10:
+        kills += play_through_kills(tmp_path / f"game-{games}", make_script(rng, 0, 0), rng)
+        games += 1
+    print(f"\ncommand line: {kills} SIGKILLs over {games} games, each ending as a clean run does")
+
+
+def play_through_kills(home: Path, script: SessionScript, rng: random.Random) -> int:
+    answers = [step[1] for step in script.steps]
+    env = child_env(REFEREE_HOME=str(home), COLUMNS="120")
+    rest = home.with_suffix(".txt")
+    kills, session_id, on_disk = 0, None, 0
+    for _ in range(100):
+        rest.write_text("\n".join(answers[on_disk:]) + "\n")
+        command = ["resume", session_id] if session_id else ["play", "blackthorn", "-p", ",".join(script.players)]
+        child = subprocess.Popen([sys.executable, "-m", "referee", *command, "--answers", str(rest)], env=env,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            out, err = child.communicate(timeout=rng.uniform(0.15, 0.5))
+        except subprocess.TimeoutExpired:
+            child.send_signal(signal.SIGKILL)
+            out, err = child.communicate()
+            kills += 1
+        assert "Traceback" not in err, err
+        if session_id and "Resuming" in out:
+            assert f"after {on_disk} answers" in out  # resume showed every answer on disk
+        found = sorted(home.glob("sessions/*.json"))
+        if not found:
+            continue
+        session_id = found[0].stem
+        session = Store(home).session_file(session_id)
+        session.load()
+        assert session.entries == script.logs[len(session.entries)]
+        on_disk = len(session.entries)
+        if child.returncode == 0:
+            break
+    assert session_id is not None and on_disk == len(answers)
+    meta = next(meta for meta in Store(home).list() if meta.id == session_id)
+    assert meta.status == "finished"
+    live = LiveSession.resume(Store(home), session_id)
+    try:
+        assert GAME.to_json(live.driver.state) == script.states[-1]
+    finally:
+        live.release()
+    return kills

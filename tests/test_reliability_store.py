@@ -599,3 +599,35 @@ def test_an_answer_the_disk_refused_is_taken_back(tmp_path: Path, monkeypatch: p
     finally:
         live.release()
     assert len(stored_log(tmp_path, live.meta.id)) == 7
+
+
+CREATOR = """
+import sys
+from pathlib import Path
+from referee.engine.session import LiveSession
+from referee.store import Store
+for _ in range(3):
+    live = LiveSession.start(Store(Path(sys.argv[1])), 'blackthorn', ['Ann', 'Bo'], {})
+    live.answer('9')
+    live.close()
+    live.release()
+"""
+
+
+def test_sessions_created_at_the_same_time_all_reach_the_index(tmp_path: Path) -> None:
+    creators = [subprocess.Popen([sys.executable, "-c", CREATOR, str(tmp_path)], env=child_env())
+                for _ in range(6)]
+    assert [creator.wait(timeout=120) for creator in creators] == [0] * 6
+    listed = Store(tmp_path).list()
+    assert len(listed) == 18 and all(meta.answers == 1 for meta in listed)
+    assert len(list((tmp_path / "sessions").glob("*.json"))) == 18
+
+
+def test_a_session_id_already_taken_gets_another(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first_id, log = saved_session(tmp_path, 3)
+    ids = iter([first_id, first_id, "20990101-000000-council-beef"])
+    monkeypatch.setattr(Store, "new_id", lambda self, game: next(ids))
+    live = LiveSession.start(Store(tmp_path), GAME.id, PLAYERS, {})
+    live.release()
+    assert live.meta.id == "20990101-000000-council-beef"
+    assert stored_log(tmp_path, first_id) == log  # the older session was not overwritten
