@@ -236,3 +236,43 @@ def test_score_asked_at_a_terminal(referee_home: Path, terminals: list[Terminal]
     board = {row[1]: row for row in table_rows(terminal.screen(), "Final score")}
     assert board["Ann"] == ["1", "Ann", "23", "38", "0", "2", "63", "winner"]
     assert board["Bo"] == ["2", "Bo", "31", "20", "10", "0", "61", ""]
+
+
+def test_commands_at_a_question_help_adjust_secret_rules_and_undo(
+    referee_home: Path, terminals: list[Terminal]
+) -> None:
+    terminal = open_terminal(terminals, PLAYERS, referee_home)
+    session_id = terminal.expect_pattern(r"session {style}([a-z0-9-]+)").group(1)
+    terminal.answer("Ann: roll the four faction dice", "9")
+    terminal.answer("Bo: roll the four faction dice", "5")
+    terminal.expect_text("Ann takes the Right Hand of the King")
+    terminal.answer("Ann chooses a character", "3")  # Minister of Coin
+    terminal.answer("Bo chooses a character", "1")  # Queen
+    terminal.expect_text("the ghost takes four unused character tokens")
+
+    terminal.answer(DICE_QUESTION, "?")
+    terminal.expect_text("Allowed: 4 values in the order Noble Guild Legion Peasant, each one of 0, 1, 2, 3")
+    terminal.expect_pattern(r"\({style}round-dice{style}\)")  # the rulebook section behind the question
+
+    # 'adjust' alone asks for the correction and its reason.
+    terminal.answer(DICE_QUESTION, "adjust")
+    terminal.answer("Correction (", "Ann influence +3")
+    terminal.answer("Reason", "Minister of Coin")
+    terminal.expect_text("Correction: Ann influence 3 -> 6 (Minister of Coin)")
+    terminal.answer(DICE_QUESTION, "secret Ann")
+    terminal.expect_text("Ann: 6 influence points, 3 treason cards")
+
+    terminal.answer(DICE_QUESTION, "rules blocked")
+    terminal.expect_pattern(r"\({style}blocking{style}\)")
+
+    # Two steps back: the correction and Bo's character.
+    terminal.answer(DICE_QUESTION, "undo 2")
+    terminal.expect_text("Undone: 2 step(s)")
+    terminal.answer("Bo chooses a character", "2")  # Lord of War this time
+    terminal.answer(DICE_QUESTION, "secret Ann")
+    terminal.expect_text("Ann: 3 influence points, 3 treason cards")
+    terminal.answer(DICE_QUESTION, "quit")
+    assert terminal.finish() == 0
+    assert [entry.get("answer") for entry in logged_answers(referee_home, session_id)] == [
+        "9", "5", "Minister of Coin", "Lord of War",
+    ]
