@@ -613,3 +613,14 @@ def test_without_reshuffling_gaps_stay_empty_and_cannot_take_a_puppet() -> None:
     with pytest.raises(InvalidAnswer):
         driver.answer("A5")  # no card there
     feed(driver, "A4")
+
+
+def test_a_correction_in_the_middle_of_a_brew_cannot_break_the_count_of_potions() -> None:
+    driver = start()
+    feed(driver, "Ann", "A1", "C3", "5 more", "brew", "4")
+    driver.adjust("display =0", "the display was miscounted")
+    feed(driver, "6", "5")
+    table = state(driver)
+    assert "nothing is brewed" in messages(driver)
+    assert table.witches[0].potions_kept == 0 and table.witches[0].forest_cards == [5]
+    assert GAME.invariant_errors(table) == []

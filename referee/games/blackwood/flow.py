@@ -415,6 +415,9 @@ def brew(table: Table, witch: Witch, turn: TurnState, say: Say) -> Steps:
         f"{witch.name}: reputation printed on that potion?", "potion-cards", maximum=PRINTED_VALUE_GUARD
     )
     used = yield from ask_cards_used(witch, turn)
+    if table.potion_display == 0:  # a correction entered at one of these questions emptied it
+        say("The potion display is empty after the correction: nothing is brewed.")
+        return
     for price in used:
         witch.forest_cards.remove(price)
     table.forest_discard += len(used)
@@ -479,6 +482,9 @@ def trade(table: Table, witch: Witch, say: Say) -> Steps:
             "exchange-for-spell",
             options=offer,
         )
+    if not rules.may_trade(table, witch) or kind not in rules.spells_on_offer(table):
+        say(f"After the correction {witch.name} can no longer pay for the {kind} spell: no trade.")
+        return
     witch.coins -= cost
     witch.potions_kept -= 2
     witch.potions_traded += 2
@@ -517,7 +523,7 @@ def forage(table: Table, witch: Witch, say: Say) -> Steps:
     def parse(text: str) -> int | None:
         if text.lower() in ("none", "no"):
             return None
-        if not text.isdigit() or int(text) > most:
+        if not text.isdigit() or int(text) // 2 > witch.coins or int(text) > PRINTED_VALUE_GUARD:
             raise ValueError(f"a printed price she can pay half of (0 to {most}), or 'none'")
         return int(text)
 
