@@ -669,7 +669,9 @@ def time_elapses(table: Table, say: Say) -> Steps:
         say(
             f"The Struggle card changes {table.rulings['struggle-attribute'].capitalize()} (ruling struggle-attribute)."
         )
-    say_lines(say, rules.apply_changes(table.houses, changes), "" if card.action.kind == "nothing" else "Nothing changes.")
+    say_lines(
+        say, rules.apply_changes(table.houses, changes), "" if card.action.kind == "nothing" else "Nothing changes."
+    )
     leave_track(table, card, say)
     check_end(table, say, "the Time track card")
     if not table.track:
@@ -816,7 +818,7 @@ def serpentess_play(table: Table, space: int, say: Say) -> Steps:
 def final_count(table: Table, say: Say) -> Generator[Ask, Any, ScoreReport]:
     table.phase, table.active = "final", None
     order = table.turn_order()
-    keeper = table.keeper
+    keeper = table.players[0].name if table.solo else table.keeper
     players: list[PlayerAmbitions] = []
     if table.solo or table.ended_by == "deck":
         players = [PlayerAmbitions(player.name, ()) for player in order]

@@ -1,0 +1,447 @@
+"""Council of Serpents guided session: the rules functions, the flow through the real driver, the
+rulebook's worked examples as scenarios, corrections and views."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import referee.scenarios as scenarios
+from referee.asks import Choice, Parsed
+from referee.engine.driver import Driver
+from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
+from referee.games.serpents import rules
+from referee.games.serpents.game import GAME, RULING_CHOICES
+from referee.games.serpents.state import GuildEffect, IntrigueEffect, TrackAction, TrackCard
+
+SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "scenarios" / "council-of-serpents").glob("*.toml"))
+QUIET_TRACK = ["nothing"] * 5
+"""Five Starting Time track cards that change nothing."""
+
+
+def houses(**given: tuple[int, int, int]) -> dict[str, dict[str, int]]:
+    values = {"clay": (6, 6, 6), "jane": (6, 6, 6), "rowel": (6, 6, 6), **given}
+    return {
+        house: dict(zip(("wealth", "popularity", "strength"), numbers, strict=True))
+        for house, numbers in values.items()
+    }
+
+
+def play(players: Sequence[str], answers: Sequence[str], options: dict[str, Any] | None = None) -> Driver:
+    driver = Driver(GAME, players, options or {})
+    for answer in answers:
+        driver.answer(answer)
+        assert GAME.invariant_errors(driver.state) == []
+    return driver
+
+
+def two_players(*turns: str, clay: str = "6 6 6", jane: str = "6 6 6", rowel: str = "6 6 6", **kw: Any) -> Driver:
+    return play(["Ann", "Bo"], ["Ann", clay, jane, rowel, *QUIET_TRACK, *turns], **kw)
+
+
+# --- rules -------------------------------------------------------------------------------------
+
+
+def test_markers_stop_on_the_symbols_and_simultaneous_changes_add_up() -> None:
+    table = houses(rowel=(1, 1, 6))
+    changes = rules.combine({"rowel": {"wealth": 2, "popularity": -1}}, {"rowel": {"popularity": 2, "wealth": -1}})
+    assert changes == {"rowel": {"wealth": 1, "popularity": 1}}
+    assert rules.apply_changes(table, changes) == ["House Rowel: Wealth 1 -> 2, Popularity 1 -> 2"]
+    rules.apply_changes(table, {"clay": {"strength": 9}, "jane": {"wealth": -9}})
+    assert table["clay"]["strength"] == 13 and table["jane"]["wealth"] == 0
+
+
+def test_thriving_guilds_activates_every_guild_at_once() -> None:
+    effects = {**rules.KNOWN_GUILDS}
+    guilds = {"Merchant Guild": "rowel", "Brewer's Circle": "rowel", "Savage Clans": "clay"}
+    changes = rules.track_changes(TrackAction("guilds"), houses(), guilds, effects, "strength")
+    assert changes == {"rowel": {"wealth": 1, "popularity": 1}, "clay": {"wealth": -1, "popularity": -1, "strength": 2}}
+
+
+def test_most_and_least_popularity_count_every_tied_house() -> None:
+    table = houses(clay=(5, 8, 5), jane=(5, 8, 5), rowel=(5, 2, 5))
+    most = rules.track_changes(TrackAction("most", None, {"wealth": 1}), table, {}, {}, "strength")
+    least = rules.track_changes(TrackAction("least", None, {"strength": -1}), table, {}, {}, "strength")
+    assert most == {"clay": {"wealth": 1}, "jane": {"wealth": 1}}
+    assert least == {"rowel": {"strength": -1}}
+
+
+def test_windfall_and_struggle_follow_the_card_faces_and_the_struggle_ruling() -> None:
+    table = houses(clay=(9, 7, 9), jane=(1, 7, 9), rowel=(5, 3, 2))
+    windfall = rules.track_changes(TrackAction("windfall"), table, {}, {}, "strength")
+    assert windfall == {"clay": {"popularity": -1}, "jane": {"popularity": -1}, "rowel": {"popularity": 1}}
+    struggle = rules.track_changes(TrackAction("struggle"), table, {}, {}, "strength")
+    assert struggle == {"clay": {"strength": 1}, "jane": {"strength": 1}, "rowel": {"strength": -1}}
+    by_wealth = rules.track_changes(TrackAction("struggle"), table, {}, {}, "wealth")
+    assert by_wealth == {"clay": {"wealth": 1}, "jane": {"wealth": -1}}
+    level = houses()
+    assert rules.track_changes(TrackAction("windfall"), level, {}, {}, "strength") == {
+        house: {"popularity": 0} for house in ("clay", "jane", "rowel")
+    }
+
+
+def test_war_spoils_are_the_strength_difference_capped_by_what_the_loser_has() -> None:
+    assert rules.war_spoils(houses(clay=(3, 5, 7), jane=(4, 5, 4)), "clay", "jane", "wealth") == ("clay", "jane", 3)
+    assert rules.war_spoils(houses(clay=(3, 5, 12), jane=(4, 2, 1)), "jane", "clay", "popularity") == (
+        "clay",
+        "jane",
+        2,
+    )
+    assert rules.war_spoils(houses(), "clay", "jane", "wealth") == ("", "", 0)
+    assert [rules.strength_after_losses(value) for value in (9, 7, 5, 4, 1)] == [5, 4, 3, 2, 1]
+
+
+def test_a_new_time_track_keeps_only_the_first_card_of_each_house() -> None:
+    rowel = TrackCard(TrackAction("house", "rowel", {"strength": 1}))
+    placed = [rowel, TrackCard(TrackAction("nothing"))]
+    assert not rules.keeps_place_on_new_track(placed, TrackCard(TrackAction("house", "rowel", {"wealth": -1})))
+    assert rules.keeps_place_on_new_track(placed, TrackCard(TrackAction("house", "jane", {"wealth": -1})))
+    assert rules.keeps_place_on_new_track(placed, TrackCard(TrackAction("nothing")))
+    assert rules.absent_houses(placed) == ["clay", "jane"]
+
+
+def test_reading_time_track_actions() -> None:
+    assert rules.parse_track_action("Jane p-1 w+2") == TrackAction("house", "jane", {"popularity": -1, "wealth": 2})
+    assert rules.parse_track_action("Nothing happens...") == TrackAction("nothing")
+    assert rules.parse_track_action("most popularity: popularity -1") == TrackAction("most", None, {"popularity": -1})
+    assert rules.parse_track_action("least strength +1") == TrackAction("least", None, {"strength": 1})
+    assert rules.parse_track_action("activate all guild cards") == TrackAction("guilds")
+    for bad in (
+        "",
+        "jane",
+        "jane wealth 2",
+        "jane wealth +0",
+        "jane wealth +1 wealth +1",
+        "most wealth: wealth +1",
+        "king +1",
+    ):
+        with pytest.raises(rules.CardTextError):
+            rules.parse_track_action(bad)
+
+
+def test_reading_changes_for_named_houses() -> None:
+    pair = ("clay", "jane")
+    assert rules.parse_house_changes("both popularity -1", pair) == {
+        "clay": {"popularity": -1},
+        "jane": {"popularity": -1},
+    }
+    assert rules.parse_house_changes("c w-1 j w+1", pair) == {"clay": {"wealth": -1}, "jane": {"wealth": 1}}
+    assert rules.parse_house_changes("none", pair) == {}
+    with pytest.raises(rules.CardTextError, match="not one of the Houses"):
+        rules.parse_house_changes("rowel wealth -1", pair)
+    with pytest.raises(rules.CardTextError, match="start with the House"):
+        rules.parse_house_changes("wealth -1", pair)
+
+
+def test_reading_intrigue_cards() -> None:
+    assert rules.parse_intrigue_names("assassin, HEALERS", 2) == ("Hire Assassin", "Healers")
+    with pytest.raises(rules.CardTextError):
+        rules.parse_intrigue_names("h", 1)  # Hire Assassin or Healers
+    with pytest.raises(rules.CardTextError, match="expected 2"):
+        rules.parse_intrigue_names("traitors", 2)
+    effect = rules.parse_intrigue_effect("own wealth -1 other strength -2")
+    assert effect == IntrigueEffect({"wealth": -1}, {"strength": -2})
+    assert rules.parse_intrigue_effect("own keeps strength").keeps_strength
+    for bad in ("other keeps strength", "wealth -1", "own"):
+        with pytest.raises(rules.CardTextError):
+            rules.parse_intrigue_effect(bad)
+
+
+def test_reading_start_values_and_guild_names() -> None:
+    assert rules.parse_start_values("5, 5, 4") == (5, 5, 4)
+    for bad in ("5 5", "0 5 5", "5 13 5", "5 5 x4"):
+        with pytest.raises(rules.CardTextError):
+            rules.parse_start_values(bad)
+    assert rules.parse_guild_name("savage  clans", rules.KNOWN_GUILDS) == "Savage Clans"
+    assert rules.parse_guild_name("river pilots", []) == "River Pilots"
+    with pytest.raises(rules.CardTextError):
+        rules.parse_guild_name("Guild 7", [])
+
+
+# --- setup and the game object -----------------------------------------------------------------
+
+
+def test_setup_reads_the_boards_and_places_the_first_starting_card_at_the_bottom() -> None:
+    driver = play(
+        ["Ann", "Bo", "Cy"],
+        [
+            "no",
+            "Bo",
+            "3 5 9",
+            "5 5 4",
+            "6 6 6",
+            "clay wealth +1",
+            "jane wealth +1",
+            "nothing",
+            "most popularity -1",
+            "rowel strength +1",
+        ],
+    )
+    table = driver.state
+    assert table.houses["clay"] == {"wealth": 3, "popularity": 5, "strength": 9}
+    assert [card.action.kind for card in table.track] == ["house", "most", "nothing", "house", "house"]
+    assert table.track[0].action.house == "rowel" and table.track[-1].action.house == "clay"
+    assert table.turn_order()[0].name == "Bo" and table.active == "Bo"
+    assert table.deck == 63 - 4 - 3 * 3 - 1  # Bo has already taken a Court card, refilled from the deck
+    assert isinstance(driver.pending, Choice) and driver.pending.section == "play-influence"
+
+
+def test_the_time_track_order_ruling_can_be_overridden() -> None:
+    options = {"rulings": {"time-track-order": "first-placed-first"}}
+    driver = play(["Ann", "Bo"], ["Ann", "6 6 6", "6 6 6", "6 6 6", "clay wealth +1", *QUIET_TRACK[1:]], options)
+    assert driver.state.track[0].action.house == "clay"
+
+
+def test_players_and_rulings_are_checked() -> None:
+    for players in ([], ["A", "B", "C", "D", "E"], ["Ann", "ann"], ["Ann", "Serpentess"], ["Clay", "Bo"], ["Nobody"]):
+        with pytest.raises(SessionError):
+            GAME.check_players(players)
+    with pytest.raises(SessionError, match="unknown ruling"):
+        GAME.new_state(["Ann", "Bo"], {"rulings": {"time-track-order": "sideways"}})
+    with pytest.raises(SessionError, match="unknown ruling"):
+        GAME.new_state(["Ann", "Bo"], {"rulings": {"track-ends": "clamp"}})
+    assert set(RULING_CHOICES) >= set(rules.PLAY_RULING_CHOICES) | {"triumph-and-collapse"}
+
+
+def test_a_wrong_answer_is_refused_and_changes_nothing() -> None:
+    driver = two_players()
+    before = GAME.to_json(driver.state)
+    for bad in ("guild at the castle", "17", ""):
+        with pytest.raises(InvalidAnswer):
+            driver.answer(bad)
+    assert GAME.to_json(driver.state) == before
+    driver.answer("conflict clay-jane")
+    with pytest.raises(InvalidAnswer, match="not one of the Houses"):
+        driver.answer("rowel wealth -1")
+    assert GAME.to_json(driver.state)["conflicts"]["clay-jane"] == 1
+
+
+# --- turns -------------------------------------------------------------------------------------
+
+
+def test_an_ordinary_turn_takes_one_answer_and_keeps_every_count() -> None:
+    driver = two_players("intrigue at rowel")
+    table = driver.state
+    assert table.intrigue["rowel"] == 1
+    assert [player.hand for player in table.players] == [3, 4]  # Bo has acquired, Ann has acquired and played
+    assert table.court == 4 and table.deck == 63 - 4 - 6 - 2
+    assert len(table.track) == 4 and table.active == "Bo"
+
+
+def test_trade_agreement_ends_a_conflict_and_pays_both_houses() -> None:
+    driver = two_players("conflict clay-jane", "both popularity -1", "trade clay-jane")
+    table = driver.state
+    assert table.conflicts["clay-jane"] == 0
+    assert table.houses["clay"]["wealth"] == table.houses["jane"]["wealth"] == 7
+    assert table.discard == 2
+
+
+def test_peace_agreement_asks_only_when_both_choices_remove_something() -> None:
+    only_conflict = two_players("conflict clay-jane", "both popularity -1", "peace clay-jane")
+    assert only_conflict.state.conflicts["clay-jane"] == 0
+    assert any("ruling peace-choice" in message for message in only_conflict.take_messages())
+    both = two_players("conflict clay-jane", "both popularity -1", "intrigue at jane", "peace clay-jane")
+    assert isinstance(both.pending, Choice) and both.pending.options == (
+        "discard the Conflict card",
+        "discard the Intrigue cards",
+    )
+    both.answer("discard the intrigue cards")
+    assert both.state.intrigue["jane"] == 0 and both.state.conflicts["clay-jane"] == 1
+    asked = two_players("peace clay-rowel", options={"rulings": {"peace-choice": "always-ask"}})
+    assert isinstance(asked.pending, Choice) and len(asked.pending.options) == 2
+
+
+def test_an_intrigue_text_is_asked_once_and_remembered() -> None:
+    driver = two_players(
+        "intrigue at clay",
+        "intrigue at clay",
+        "conflict clay-jane",
+        "both wealth -1",
+        "conflict clay-jane",
+        "popularity",
+        "traitors, traitors",
+    )
+    assert isinstance(driver.pending, Parsed) and driver.pending.prompt.startswith("Traitors")
+    driver.answer("other strength -1")
+    table = driver.state
+    assert table.intrigue_effects["Traitors"] == IntrigueEffect({}, {"strength": -1})
+    assert table.houses["clay"]["popularity"] == 8 and table.houses["jane"]["popularity"] == 4  # 6 against 4
+    assert table.houses["clay"]["strength"] == 3 and table.houses["jane"]["strength"] == 2
+    assert isinstance(driver.pending, Choice) and driver.pending.section == "play-influence"  # asked once
+
+
+@pytest.mark.parametrize(("ruling", "strength"), [("after-losses", 5), ("before-losses", 4)])
+def test_healers_act_after_the_halving_unless_overridden(ruling: str, strength: int) -> None:
+    driver = two_players(
+        "intrigue at clay",
+        "conflict clay-jane",
+        "both wealth -1",
+        "conflict clay-jane",
+        "popularity",
+        "healers",
+        "own strength +2",
+        options={"rulings": {"intrigue-effects": ruling}},
+    )
+    assert driver.state.houses["clay"]["strength"] == strength  # 6 halved to 3, then +2; or 6 + 2 halved to 4
+
+
+def test_a_healers_card_that_keeps_strength_skips_the_halving() -> None:
+    driver = two_players(
+        "intrigue at clay",
+        "conflict clay-jane",
+        "both wealth -1",
+        "conflict clay-jane",
+        "popularity",
+        "healers",
+        "own keeps strength",
+    )
+    assert driver.state.houses["clay"]["strength"] == 6 and driver.state.houses["jane"]["strength"] == 3
+
+
+def test_a_guild_asks_its_unknown_effects_and_may_not_return_to_its_house() -> None:
+    driver = two_players("guild", "Hunter's Hall at Jane", "strength +2 wealth -1", "guild")
+    assert driver.state.guilds == {"Hunter's Hall": "jane"}
+    with pytest.raises(InvalidAnswer, match="already supports House Jane"):
+        driver.answer("hunter's hall at jane")
+    driver.answer("hunter's hall at clay")
+    assert isinstance(driver.pending, Parsed) and "lower effect" in driver.pending.prompt
+    driver.answer("wealth -1")
+    table = driver.state
+    assert table.guilds == {"Hunter's Hall": "clay"}
+    assert table.guild_effects["Hunter's Hall"] == GuildEffect({"strength": 2, "wealth": -1}, {"wealth": -1})
+    assert table.houses["jane"] == {"wealth": 4, "popularity": 6, "strength": 8}
+    assert table.houses["clay"] == {"wealth": 5, "popularity": 6, "strength": 8}
+
+
+def test_change_of_plans_swaps_a_time_track_card_for_a_court_card() -> None:
+    driver = two_players("change of plans", "3", "jane wealth +2")
+    table = driver.state
+    # five cards, the third discarded, the Court card added last, then the top card resolved
+    assert len(table.track) == 4 and table.track[-1].action == TrackAction("house", "jane", {"wealth": 2})
+    assert table.court == 4 and table.discard == 1
+
+
+def test_a_correction_that_reaches_a_symbol_ends_the_game_after_the_next_answer() -> None:
+    driver = two_players()
+    with pytest.raises(InvalidAdjustment):
+        driver.adjust("jane wealth -7", "Traitors text")
+    with pytest.raises(InvalidAdjustment):
+        driver.adjust("king wealth -1", "typo")
+    driver.adjust("Jane wealth =0", "a card text the referee does not know")
+    assert driver.state.houses["jane"]["wealth"] == 0
+    driver.answer("intrigue at clay")
+    assert isinstance(driver.pending, Choice) and driver.pending.section == "ambitions"
+    for card in ("jane-collapses", "clay-triumphs", "rowel-triumphs", "rowel-collapses"):
+        driver.answer(card)
+    assert driver.report is not None and driver.report.winners == ["Ann"]
+
+
+def test_intrigue_cards_can_be_discarded_by_a_correction() -> None:
+    driver = two_players("intrigue at rowel")
+    with pytest.raises(InvalidAdjustment):
+        driver.adjust("rowel intrigue -2", "card text")
+    with pytest.raises(InvalidAdjustment):
+        driver.adjust("rowel intrigue +1", "card text")
+    driver.adjust("rowel intrigue -1", "card text")
+    assert driver.state.intrigue["rowel"] == 0 and driver.state.discard == 1
+
+
+# --- the deck and the Keeper of Balance --------------------------------------------------------
+
+
+def test_the_keeper_of_balance_wins_when_the_deck_runs_out() -> None:
+    driver = play(["Ann", "Bo", "Cy"], ["yes", "Ann", "6 6 6", "6 6 6", "6 6 6", *QUIET_TRACK, "intrigue at clay"])
+    driver.state.deck, driver.state.discard = 1, 5  # as if many turns had passed
+    driver.answer("intrigue at clay")  # Bo acquires the last card of the deck
+    driver.answer("Cy")
+    report = driver.report
+    assert report is not None and report.winners == ["Cy"] and driver.state.ended_by == "deck"
+
+
+def test_nobody_reveals_the_keeper_so_the_discard_pile_is_reshuffled() -> None:
+    driver = play(["Ann", "Bo", "Cy"], ["yes", "Ann", "6 6 6", "6 6 6", "1 6 6", *QUIET_TRACK, "intrigue at clay"])
+    driver.state.deck, driver.state.discard = 1, 5
+    driver.answer("intrigue at clay")
+    driver.answer("nobody")
+    table = driver.state
+    assert not table.keeper_possible and table.deck == 5 and table.discard == 0  # Cy drew the last card
+    driver.answer("conflict jane-rowel")
+    driver.answer("rowel wealth -1")  # Rowel Collapses
+    assert isinstance(driver.pending, Choice) and driver.pending.prompt == "Ann: Ambition card 1 of 2"
+
+
+def test_without_a_keeper_an_empty_deck_is_reshuffled_at_once() -> None:
+    driver = two_players("intrigue at clay")
+    driver.state.deck, driver.state.discard = 1, 3
+    driver.answer("intrigue at clay")
+    assert driver.state.deck == 3 and driver.state.discard == 0  # Ann drew the last card, then 3 reshuffled
+
+
+def test_with_deck_and_discard_empty_nothing_is_drawn() -> None:
+    driver = two_players()
+    table = driver.state
+    table.intrigue["rowel"], table.deck = table.deck, 0  # every other card lies face down at Rowel
+    driver.answer("intrigue at clay")
+    assert table.court == 3 and table.deck == 0 and table.players[1].hand == 4
+    assert any("ruling empty-deck-and-discard" in message for message in driver.take_messages())
+    assert GAME.invariant_errors(table) == []
+
+
+def test_solo_player_wins_when_the_deck_runs_out_and_loses_when_a_house_ends() -> None:
+    driver = play(["Cy"], ["wormtongue", "6 6 6", "6 6 6", "6 6 6", *QUIET_TRACK])
+    assert driver.state.deck == 63 - 25 - 4 - 3 and driver.state.windfall_left == 5
+    assert isinstance(driver.pending, Choice) and driver.pending.options[-1] == "windfall"
+    driver.answer("1")
+    driver.state.deck = 1
+    driver.answer("intrigue at clay")  # refilling The Court takes the last card
+    assert driver.report is not None and driver.report.winners == ["Cy"]
+    lost = play(["Cy"], ["spymaster", "1 6 6", "6 6 6", "6 6 6", *QUIET_TRACK, "3", "trade clay-jane"])
+    assert lost.pending is not None
+    lost.answer("conflict clay-rowel")
+    lost.answer("clay wealth -2")
+    assert lost.report is not None and lost.report.winners == []
+    assert any("Serpentess wins" in note for note in lost.report.notes)
+
+
+def test_serpentess_option_b_discards_and_plays_the_decks_top_card() -> None:
+    driver = play(["Cy"], ["master of whispers", "6 6 6", "6 6 6", "6 6 6", *QUIET_TRACK, "4"])
+    deck = driver.state.deck
+    driver.answer("option b")
+    assert driver.state.discard == 1 and driver.state.deck == deck - 1
+    driver.answer("intrigue at jane")
+    assert driver.state.intrigue["jane"] == 1 and driver.state.active == "Cy"
+
+
+# --- views -------------------------------------------------------------------------------------
+
+
+def test_public_view_shows_counts_never_hidden_faces() -> None:
+    driver = two_players("intrigue at rowel", "guild", "Savage Clans at Clay")
+    view = GAME.public_view(driver.state)
+    assert view.rows[0][:5] == ["Clay", "5", "5", "8", "Savage Clans"]
+    assert view.rows[2][5] == "1"
+    text = " ".join(view.lines)
+    assert "Time track (next first): 1. Nothing happens" in text and "Cards in hand: Ann 4, Bo 3." in text
+    assert "Hire Assassin" not in text
+    assert GAME.hidden_view(driver.state, "ann")[0].startswith("Ann: 4 Influence card(s) in hand")
+    header = GAME.header(driver.state)
+    assert header.round == 3 and header.active == "Ann"
+
+
+@pytest.fixture
+def serpents_scenarios(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(scenarios, "load_game", lambda game_id: GAME)
+    yield
+
+
+def test_every_worked_example_has_a_scenario() -> None:
+    assert len(SCENARIOS) >= 8
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda path: path.stem)
+def test_scenario(path: Path, serpents_scenarios: None) -> None:
+    run = scenarios.run_scenario(scenarios.load_scenario(path))
+    assert run.failures == []
