@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from referee import scenarios
 from referee.asks import Choice, Number, Parsed
 from referee.engine.driver import Driver
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
@@ -373,3 +376,24 @@ def test_the_public_view_hides_purses() -> None:
     assert "Three Rivers: Ann, defended top first by soldier, soldier" in view.lines
     assert GAME.hidden_view(driver.state, "Ann") == ["Ann: 3 copper, 0 silver, 4 gem(s)"]
     assert GAME.invariant_errors(driver.state) == []
+
+
+# --- the rulebook's worked examples as scenarios ----------------------------------------------------
+
+SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "scenarios" / "cutthroat-kingdoms").glob("*.toml"))
+
+
+def test_every_reachable_worked_example_has_a_scenario() -> None:
+    assert {path.stem for path in SCENARIOS} >= {
+        "accessibility-and-tribute", "straight-combat", "combat-with-hirelings", "reinforcements",
+        "vote-feast-and-score",
+    }
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda path: path.stem)
+def test_scenario(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scenarios, "load_game", lambda game_id: GAME)  # works before the registry names it
+    scenario = scenarios.load_scenario(path)
+    assert scenario.game == GAME.id
+    run = scenarios.run_scenario(scenario)
+    assert run.failures == [], "\n".join(run.transcript[-15:])
