@@ -276,3 +276,13 @@ def test_commands_at_a_question_help_adjust_secret_rules_and_undo(
     assert [entry.get("answer") for entry in logged_answers(referee_home, session_id)] == [
         "9", "5", "Minister of Coin", "Lord of War",
     ]
+
+
+def test_ctrl_c_while_scoring_stops_without_a_score(referee_home: Path, terminals: list[Terminal]) -> None:
+    terminal = open_terminal(terminals, ["score", "blackthorn", "--players", "Ann,Bo"], referee_home)
+    terminal.answer("Ann: points on the Noble track", "7")
+    terminal.wait_for_question("Ann: points on the Guild track")
+    terminal.interrupt()
+    terminal.expect_text("referee: stopped; nothing was scored")
+    assert terminal.finish() == 130
+    assert "Final score" not in terminal.screen()
