@@ -445,3 +445,11 @@ def test_every_worked_example_has_a_scenario() -> None:
 def test_scenario(path: Path, serpents_scenarios: None) -> None:
     run = scenarios.run_scenario(scenarios.load_scenario(path))
     assert run.failures == []
+
+
+def test_a_first_conflict_card_moves_only_wealth_or_popularity() -> None:
+    driver = two_players("conflict jane-rowel")
+    with pytest.raises(InvalidAnswer, match="only wealth or popularity"):
+        driver.answer("jane strength -1")
+    driver.answer("jane wealth -1 rowel popularity +2")
+    assert driver.state.houses["jane"]["wealth"] == 5 and driver.state.houses["rowel"]["popularity"] == 8

@@ -41,6 +41,8 @@ Steps = Generator[Ask, Any, None]
 NOBODY = "nobody"
 OPTION_B = "option B: discard it, play the deck's top card"
 GUILD = "guild"
+CONFLICT_ATTRIBUTES = ("wealth", "popularity")
+"""What a first Conflict card changes, and what a War is fought for."""
 CHANGE_OF_PLANS = "change of plans"
 THRIVING_GUILDS = "thriving guilds"
 
@@ -363,8 +365,8 @@ def play_conflict(table: Table, pair: tuple[str, str], say: Say) -> Steps:
             Parsed(
                 f"A Conflict begins between {houses}: its upper effect?",
                 "conflict-cards",
-                parser=lambda text: rules.parse_house_changes(text, pair),
-                hint=f"each House and its changes, e.g. '{first} wealth -1 {second} wealth +1', 'both popularity -1'",
+                parser=lambda text: rules.parse_house_changes(text, pair, CONFLICT_ATTRIBUTES),
+                hint=f"each House and its Wealth or Popularity change, e.g. '{first} wealth -1 {second} wealth +1'",
                 examples=(f"{first} wealth -1 {second} wealth +1", "both popularity -1", f"{second} popularity +2"),
             ),
         )
@@ -378,7 +380,7 @@ def play_conflict(table: Table, pair: tuple[str, str], say: Say) -> Steps:
         Choice(
             f"The Conflict between {houses} becomes a War. Fought for?",
             "conflict-cards",
-            options=("wealth", "popularity"),
+            options=CONFLICT_ATTRIBUTES,
         ),
     )
     yield from resolve_war(table, pair, prize, say)

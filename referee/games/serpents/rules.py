@@ -178,11 +178,13 @@ def match_word(word: str, names: Sequence[str]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def _read_change(words: list[str], position: int) -> tuple[str, int, int]:
+def _read_change(words: list[str], position: int, attributes: Sequence[str]) -> tuple[str, int, int]:
     """An attribute and its signed amount at `position`; returns the next position too."""
     attribute = match_word(words[position], ATTRIBUTES)
     if attribute is None:
         raise CardTextError(f"{words[position]!r} is not an attribute (wealth, popularity, strength)")
+    if attribute not in attributes:
+        raise CardTextError(f"this card changes only {' or '.join(attributes)}, not {attribute}")
     if position + 1 >= len(words) or not re.fullmatch(r"[+-]\d+", words[position + 1]):
         raise CardTextError(f"{attribute} needs a signed amount, e.g. '{attribute} +2' or '{attribute} -1'")
     amount = int(words[position + 1])
@@ -191,12 +193,12 @@ def _read_change(words: list[str], position: int) -> tuple[str, int, int]:
     return attribute, amount, position + 2
 
 
-def read_changes(words: list[str]) -> Changes:
+def read_changes(words: list[str], attributes: Sequence[str] = ATTRIBUTES) -> Changes:
     """'wealth -1 strength +2' (or 'w-1 s+2') as changes; each attribute at most once."""
     changes: Changes = {}
     position = 0
     while position < len(words):
-        attribute, amount, position = _read_change(words, position)
+        attribute, amount, position = _read_change(words, position, attributes)
         if attribute in changes:
             raise CardTextError(f"{attribute} is named twice")
         changes[attribute] = amount
@@ -212,8 +214,9 @@ def parse_changes(text: str) -> Changes:
     return changes
 
 
-def parse_house_changes(text: str, allowed: Sequence[str]) -> HouseChanges:
-    """Changes for named Houses: 'clay wealth -1 jane popularity +1', 'both popularity -1' or 'none'."""
+def parse_house_changes(text: str, allowed: Sequence[str], attributes: Sequence[str] = ATTRIBUTES) -> HouseChanges:
+    """Changes for named Houses: 'clay wealth -1 jane popularity +1', 'both popularity -1' or 'none'.
+    `attributes` limits what may change (a first Conflict card moves only Wealth or Popularity)."""
     words = tokens(text)
     if words in (["none"], ["nothing"]):
         return {}
@@ -238,7 +241,7 @@ def parse_house_changes(text: str, allowed: Sequence[str]) -> HouseChanges:
     for targets, change_words in groups:
         if not change_words:
             raise CardTextError(f"no change given for {' and '.join(house.capitalize() for house in targets)}")
-        changes = read_changes(change_words)
+        changes = read_changes(change_words, attributes)
         for house in targets:
             if house in result and set(result[house]) & set(changes):
                 raise CardTextError(f"House {house.capitalize()} has an attribute named twice")
