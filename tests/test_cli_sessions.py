@@ -166,6 +166,16 @@ def test_resume_by_id_with_undo_in_the_file(tmp_path: Path) -> None:
     assert [entry["answer"] for entry in session.entries][4:] == ["2 2 0 3", "noble", "none", "ally"]
 
 
+def test_resume_without_an_id_takes_the_latest_unfinished_session(tmp_path: Path) -> None:
+    db = tmp_path / "db"
+    assert play(db, write(tmp_path / "first.txt", SET_UP + "quit\n")).exit_code == 0
+    assert play(db, write(tmp_path / "second.txt", "9\n5\n3\n1\n1\n1\nquit\n"), players="Cy,Di,Ed").exit_code == 0
+    latest = next(meta.id for meta in Store(db).list() if meta.players[0] == "Cy")
+    result = referee("resume", "--db", str(db), "--answers", str(write(tmp_path / "quit.txt", "quit\n")))
+    assert result.exit_code == 0, result.output
+    assert f"Resuming {latest} (council-of-blackthorn) after 6 answers." in result.stdout
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -323,3 +333,4 @@ def test_a_player_named_like_a_command_is_refused_or_choosable(tmp_path: Path) -
     session = Store(db).session_file(only_session(db)[0])
     session.load()
     assert session.entries[-1] == {"answer": "Quit"}
+
