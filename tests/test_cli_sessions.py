@@ -222,6 +222,23 @@ def test_sessions_are_kept_under_referee_home_by_default(referee_home: Path, tmp
     assert only_session(referee_home)[1:] == ("finished", ["Ann"], 15)
 
 
+
+@pytest.mark.parametrize(
+    ("variables", "where"),
+    [
+        ({"REFEREE_HOME": None, "XDG_DATA_HOME": "xdg"}, "xdg/referee"),
+        ({"REFEREE_HOME": None, "XDG_DATA_HOME": None, "HOME": "home"}, "home/.local/share/referee"),
+    ],
+    ids=["xdg-data-home", "home"],
+)
+def test_data_directory_without_referee_home(tmp_path: Path, variables: dict[str, str | None], where: str) -> None:
+    environment = {key: None if value is None else str(tmp_path / value) for key, value in variables.items()}
+    answers = write(tmp_path / "game.txt", SET_UP + "quit\n")
+    arguments = ["play", "blackthorn", "--players", "Ann,Bo", "--answers", str(answers)]
+    result = CliRunner().invoke(app, arguments, env={**ENVIRONMENT, **environment})
+    assert result.exit_code == 0, result.output
+    assert only_session(tmp_path / where)[1:] == ("playing", [], 5)
+
 # --- referee sessions -------------------------------------------------------------------------------
 
 
