@@ -222,7 +222,7 @@ def test_setup_gives_the_cauldron_and_the_holder_places_first() -> None:
     table = state(driver)
     assert table.cauldron == 1 and (table.expedition, table.round) == (1, 1)
     assert prompt(driver).startswith("Bo places a puppet")
-    assert "the cauldron stays with Bo" in messages(driver)
+    assert "Bo holds the cauldron" in messages(driver)
 
 
 def test_an_ordinary_round_takes_one_answer_per_placement_and_per_returning_puppet() -> None:
@@ -262,13 +262,35 @@ def test_answers_that_break_the_rules_are_refused_and_change_nothing() -> None:
     assert state(driver).witches[1].coins == 0
 
 
-def test_the_puppet_farthest_from_the_marker_takes_the_cauldron() -> None:
+def test_the_puppet_farthest_from_the_marker_takes_the_cauldron_for_the_next_round() -> None:
     driver = start()
-    feed(driver, "Ann", "A2", "C2")  # nobody in column 1: round 1 ends at once
-    assert "no turn in Return to the Village" in messages(driver)
+    feed(driver, "Ann", "A1", "C1")
+    assert "Bo's puppet is the farthest from the marker in column 1" in messages(driver)
     table = state(driver)
-    assert table.round == 2 and table.cauldron == 1
-    assert prompt(driver).startswith("Bo places a puppet")
+    assert table.cauldron == 1
+    assert prompt(driver).startswith("Ann's puppet returns from A1")  # the nearest comes back first
+    feed(driver, "discard", "discard")
+    assert table.round == 2 and prompt(driver).startswith("Bo places a puppet")
+
+
+def test_an_empty_column_leaves_the_cauldron_where_it_is() -> None:
+    driver = start()
+    feed(driver, "Bo", "A2", "C2")  # nobody in column 1: round 1 ends at once
+    text = messages(driver)
+    assert "No puppet in column 1: the cauldron stays with Bo" in text
+    assert "no turn in Return to the Village" in text
+    assert state(driver).round == 2 and prompt(driver).startswith("Bo places a puppet")
+
+
+def test_round_start_ruling_settles_the_cauldron_from_puppets_already_there() -> None:
+    driver = start(**{"cauldron-timing": "round-start"})
+    feed(driver, "Ann", "A1", "C1")
+    assert state(driver).cauldron == 0  # the puppets placed this round do not count
+    feed(driver, "discard", "discard", "A3", "C2")  # round 2: column 2 was empty at its start
+    feed(driver, "discard")  # Bo's C2
+    assert "Ann's puppet is the farthest from the marker in column 3" in messages(driver)
+    assert state(driver).cauldron == 0 and state(driver).round == 3
+    feed(driver, "B3")  # Ann places first in round 3
 
 
 def test_a_witch_with_every_puppet_in_the_forest_waits() -> None:
@@ -279,7 +301,7 @@ def test_a_witch_with_every_puppet_in_the_forest_waits() -> None:
     table = state(driver)
     assert [witch.puppets_home for witch in table.witches] == [0, 0]
     text = messages(driver)
-    assert "Bo's puppet is farthest from the marker in column 4" in text
+    assert "Bo's puppet is the farthest from the marker in column 4" in text
     assert "Bo has every puppet in the forest" in text and "Ann has every puppet in the forest" in text
     # column 4 comes back nearest first; puppets sliding in from column 5 come back too
     order = []

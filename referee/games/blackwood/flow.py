@@ -91,29 +91,35 @@ def set_up(table: Table, say: Say) -> Steps:
 
 
 def play_round(table: Table, say: Say) -> Steps:
-    column = table.round - 1
-    table.step, table.active = "first witch", None
-    owner = rules.first_witch(table.forest, column)
-    if owner is not None:
-        table.cauldron = table.seat(owner)
-        say(
-            f"Expedition {table.expedition}, round {table.round}: {owner}'s puppet is farthest from the "
-            f"marker in column {column + 1}, so she takes the cauldron."
-        )
-    else:
-        holder = table.witches[table.cauldron].name
-        say(
-            f"Expedition {table.expedition}, round {table.round}: no puppet in column {column + 1}; "
-            f"the cauldron stays with {holder}."
-        )
+    holder = table.witches[table.cauldron].name
+    say(f"Expedition {table.expedition}, round {table.round}: the marker is under column {table.round}; "
+        f"{holder} holds the cauldron.")
+    if table.rulings.get(rules.CAULDRON_TIMING) == "round-start":
+        pass_cauldron(table, say, "starts this round")
     table.step = FOREST_STEP
     for witch in table.clockwise_from_cauldron():
         if witch.puppets_home == 0:
             say(f"{witch.name} has every puppet in the forest and waits for {VILLAGE_STEP}.")
             continue
         yield from exploration_turn(table, witch, say)
+    if table.rulings.get(rules.CAULDRON_TIMING) == "before-return":
+        pass_cauldron(table, say, "will start the next round")
     yield from return_to_village(table, say)
     end_of_round(table, say)
+
+
+def pass_cauldron(table: Table, say: Say, starts: str) -> None:
+    """The owner of the puppet farthest from the marker in its column takes the cauldron (#first-witch;
+    when this happens is ruling cauldron-timing)."""
+    column = table.round - 1
+    owner = rules.first_witch(table.forest, column)
+    if owner is None:
+        holder = table.witches[table.cauldron].name
+        say(f"No puppet in column {column + 1}: the cauldron stays with {holder} (ruling cauldron-timing).")
+        return
+    table.cauldron = table.seat(owner)
+    say(f"{owner}'s puppet is the farthest from the marker in column {column + 1}: she takes the cauldron "
+        f"and {starts} (ruling cauldron-timing).")
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from referee.games.blackwood.state import (
 RULING_CHOICES: dict[str, tuple[str, ...]] = {
     FINAL_TIE: SCORING_RULINGS[FINAL_TIE],
     COIN_SUPPLY: SCORING_RULINGS[COIN_SUPPLY],
+    rules.CAULDRON_TIMING: ("before-return", "round-start"),
     rules.FOREST_DECK: ("reshuffle", "none"),
     rules.POTIONS_RUN_OUT: ("end-of-round", "sell-leftovers"),
     rules.RIVAL_SPOT: ("own-placement", "extra"),

@@ -25,6 +25,7 @@ from referee.games.blackwood.state import (
     Witch,
 )
 
+CAULDRON_TIMING = "cauldron-timing"
 FOREST_DECK = "forest-deck"
 POTIONS_RUN_OUT = "potions-run-out"
 RIVAL_SPOT = "rival-spot"
