@@ -23,7 +23,7 @@ NAMES = ["Ann", "Bo", "Cy", "Di"]
 OVERRIDES: list[dict[str, str]] = [
     {},
     {"forest-deck": "none", "rival-spot": "extra", "coin-supply": "unlimited"},
-    {"potions-run-out": "sell-leftovers", "final-tie": "none"},
+    {"potions-run-out": "sell-leftovers", "final-tie": "none", "cauldron-timing": "round-start"},
 ]
 
 
