@@ -179,14 +179,15 @@ def play_through_kills(home: Path, script: SessionScript, rng: random.Random) ->
     answers = [step[1] for step in script.steps]
     env = child_env(REFEREE_HOME=str(home), COLUMNS="120")
     rest = home.with_suffix(".txt")
-    kills, session_id, on_disk = 0, None, 0
-    for _ in range(100):
+    kills, session_id, on_disk, stalled = 0, None, 0, 0
+    for _ in range(200):
         rest.write_text("\n".join(answers[on_disk:]) + "\n")
         command = ["resume", session_id] if session_id else ["play", "blackthorn", "-p", ",".join(script.players)]
         child = subprocess.Popen([sys.executable, "-m", "referee", *command, "--answers", str(rest)], env=env,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
-            out, err = child.communicate(timeout=rng.uniform(0.15, 0.5))
+            # A slow machine gets longer before each kill, so that every run still makes progress.
+            out, err = child.communicate(timeout=rng.uniform(0.15, 0.5) + 0.25 * stalled)
         except subprocess.TimeoutExpired:
             child.send_signal(signal.SIGKILL)
             out, err = child.communicate()
@@ -196,11 +197,13 @@ def play_through_kills(home: Path, script: SessionScript, rng: random.Random) ->
             assert f"after {on_disk} answers" in out  # resume showed every answer on disk
         found = sorted(home.glob("sessions/*.json"))
         if not found:
+            stalled += 1
             continue
         session_id = found[0].stem
         session = Store(home).session_file(session_id)
         session.load()
         assert session.entries == script.logs[len(session.entries)]
+        stalled = stalled + 1 if len(session.entries) == on_disk else 0
         on_disk = len(session.entries)
         if child.returncode == 0:
             break
