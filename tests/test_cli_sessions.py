@@ -327,9 +327,6 @@ def test_replay_of_each_shipped_scenario_holds(scenario: Path) -> None:
 # --- known problems -----------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True, reason="on an 80-column terminal the Sessions table cuts the id short ('20261130-…')"
-)
 def test_sessions_shows_whole_ids_on_an_80_column_terminal(tmp_path: Path) -> None:
     db = tmp_path / "db"
     assert play(db, write(tmp_path / "open.txt", SET_UP + "quit\n")).exit_code == 0
@@ -337,9 +334,6 @@ def test_sessions_shows_whole_ids_on_an_80_column_terminal(tmp_path: Path) -> No
     assert only_session(db)[0] in result.stdout  # the id is what 'referee resume ID' needs
 
 
-@pytest.mark.xfail(
-    strict=True, reason="a player named like a command ('Quit') cannot be chosen by name: the answer quits"
-)
 def test_a_player_named_like_a_command_is_refused_or_choosable(tmp_path: Path) -> None:
     db = tmp_path / "db"
     # Legion shows 0: Ann passes a treason card and names the opponent who takes it.

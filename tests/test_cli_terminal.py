@@ -52,8 +52,8 @@ def set_up_two_players(terminal: Terminal) -> None:
     terminal.answer("Ann: roll the four faction dice", "9")
     terminal.answer("Bo: roll the four faction dice", "5")
     terminal.expect_text("Ann takes the Right Hand of the King")
-    terminal.answer("Ann chooses a character", "1")  # Queen
-    terminal.answer("Bo chooses a character", "1")  # Lord of War: the Queen is taken
+    terminal.press("Ann chooses a character", "1")  # Queen
+    terminal.press("Bo chooses a character", "1")  # Lord of War: the Queen is taken
     terminal.expect_text("the ghost takes four unused character tokens")
 
 
@@ -246,8 +246,8 @@ def test_commands_at_a_question_help_adjust_secret_rules_and_undo(
     terminal.answer("Ann: roll the four faction dice", "9")
     terminal.answer("Bo: roll the four faction dice", "5")
     terminal.expect_text("Ann takes the Right Hand of the King")
-    terminal.answer("Ann chooses a character", "3")  # Minister of Coin
-    terminal.answer("Bo chooses a character", "1")  # Queen
+    terminal.press("Ann chooses a character", "3")  # Minister of Coin
+    terminal.press("Bo chooses a character", "1")  # Queen
     terminal.expect_text("the ghost takes four unused character tokens")
 
     terminal.answer(DICE_QUESTION, "?")
@@ -268,7 +268,7 @@ def test_commands_at_a_question_help_adjust_secret_rules_and_undo(
     # Two steps back: the correction and Bo's character.
     terminal.answer(DICE_QUESTION, "undo 2")
     terminal.expect_text("Undone: 2 step(s)")
-    terminal.answer("Bo chooses a character", "2")  # Lord of War this time
+    terminal.press("Bo chooses a character", "2")  # Lord of War this time
     terminal.answer(DICE_QUESTION, "secret Ann")
     terminal.expect_text("Ann: 3 influence points, 3 treason cards")
     terminal.answer(DICE_QUESTION, "quit")

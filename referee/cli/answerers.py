@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 from rich.console import Console
@@ -49,7 +50,9 @@ class ScriptedAnswerer:
             raise RefereeError(f"cannot read answers file {path}: {error.__class__.__name__}") from None
         return cls.from_text(text, console, str(path))
 
-    def ask(self, prompt: str, validate: Validator, default: str | None = None) -> str:
+    def ask(
+        self, prompt: str, validate: Validator, default: str | None = None, single_keys: str = ""
+    ) -> str:
         if self.position >= len(self.lines):
             raise AnswersEnded(f"{self.source} ended before the game did")
         self.current_line, text = self.lines[self.position]
@@ -69,7 +72,11 @@ class InteractiveAnswerer:
     console: Console
     interactive = True
 
-    def ask(self, prompt: str, validate: Validator, default: str | None = None) -> str:
+    def ask(
+        self, prompt: str, validate: Validator, default: str | None = None, single_keys: str = ""
+    ) -> str:
+        """Ask until the answer passes `validate`. Each of `single_keys`, pressed on an empty line,
+        answers at once without Enter (the numbers of a short list of options)."""
         import questionary
 
         def check(text: str) -> bool | str:
@@ -77,8 +84,29 @@ class InteractiveAnswerer:
             return True if problem is None else problem
 
         # The default is not typed into the box (typing would append to it); an empty answer takes it.
-        answer: str = questionary.text(prompt, validate=check, qmark="?").unsafe_ask()
+        question = questionary.text(prompt, validate=check, qmark="?", key_bindings=single_key_bindings(single_keys))
+        answer: str = question.unsafe_ask()
         return answer
 
     def rejected(self, message: str) -> None:
         self.console.print(f"[red]{message}[/red]", highlight=False)
+
+
+def single_key_bindings(keys: str) -> Any:
+    """prompt_toolkit key bindings: each key, typed on an empty line, is the whole answer."""
+    from prompt_toolkit.application.current import get_app
+    from prompt_toolkit.filters import Condition
+    from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+
+    bindings = KeyBindings()
+    line_is_empty = Condition(lambda: get_app().current_buffer.text == "")
+
+    def answer_with(key: str) -> None:
+        @bindings.add(key, filter=line_is_empty)
+        def _(event: KeyPressEvent) -> None:
+            event.current_buffer.text = key
+            event.current_buffer.validate_and_handle()
+
+    for key in keys:
+        answer_with(key)
+    return bindings

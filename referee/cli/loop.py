@@ -22,7 +22,9 @@ COMMAND_HELP = (
 class Answerer(Protocol):
     interactive: bool
 
-    def ask(self, prompt: str, validate: Validator, default: str | None = None) -> str: ...
+    def ask(
+        self, prompt: str, validate: Validator, default: str | None = None, single_keys: str = ""
+    ) -> str: ...
 
     def rejected(self, message: str) -> None: ...
 
@@ -39,14 +41,24 @@ def prompt_for(ask: Ask) -> str:
     return f"{ask.prompt}{default}"
 
 
-def is_command(text: str) -> bool:
+def single_keys(ask: Ask) -> str:
+    """Option numbers that answer at a single key press: only when there are at most nine."""
+    if isinstance(ask, Choice) and len(ask.options) <= 9:
+        return "".join(str(number) for number in range(1, len(ask.options) + 1))
+    return ""
+
+
+def is_command(text: str, ask: Ask | None = None) -> bool:
+    """A table command rather than an answer; an option named like a command stays an answer."""
     words = text.strip().lower().split()
-    return bool(words) and words[0] in COMMANDS
+    if not words or words[0] not in COMMANDS:
+        return False
+    return not (isinstance(ask, Choice) and text.strip().lower() in (option.lower() for option in ask.options))
 
 
 def validator(ask: Ask) -> Validator:
     def check(text: str) -> str | None:
-        if is_command(text):
+        if is_command(text, ask):
             return None
         try:
             ask.parse(text)
@@ -80,8 +92,8 @@ class SessionLoop:
                     self.show_state()
                 show_header(self.console, header)
                 self._last_turn = turn
-            text = self.answerer.ask(prompt_for(ask), validator(ask), ask.default)
-            if is_command(text):
+            text = self.answerer.ask(prompt_for(ask), validator(ask), ask.default, single_keys(ask))
+            if is_command(text, ask):
                 self.command(text, ask)
                 continue
             try:
@@ -104,7 +116,10 @@ class SessionLoop:
         if word == "quit":
             raise Quit()
         if word == "undo":
-            steps = int(rest) if rest.isdigit() else 1
+            if rest and not rest.isdigit():
+                self.answerer.rejected(f"'undo' takes a number of steps, not {rest!r}: e.g. 'undo' or 'undo 3'")
+                return
+            steps = int(rest) if rest else 1
             undone = self.live.undo(steps)
             self.console.print(f"Undone: {undone} step(s). Back to the previous question.")
             self._last_turn = None

@@ -44,6 +44,12 @@ def start_session(
     game: str, players: list[str], options: Mapping[str, Any], answers: Path | None, db: Path | None
 ) -> int:
     console = make_console()
+    from referee.cli.loop import COMMANDS
+
+    taken = [name for name in players if name.lower() in COMMANDS]
+    if taken:
+        error(f"{', '.join(taken)}: a command word at the prompts ({', '.join(COMMANDS)}); choose other names")
+        return 2
     try:
         answerer = choose_answerer(answers, console)
         if answerer is None:
@@ -135,7 +141,8 @@ def list_sessions(db: Path | None, latest: int | None = None) -> int:
     hidden = len(rows) - latest if latest is not None and len(rows) > latest else 0
     rows = rows[hidden:]
     table = Table(title="Sessions")
-    for column in ("Id", "Game", "Players", "Started", "Status", "Answers", "Winner"):
+    table.add_column("Id", no_wrap=True)  # copied into 'referee resume ID': never cut
+    for column in ("Game", "Players", "Started", "Status", "Answers", "Winner"):
         table.add_column(column)
     for meta in rows:
         table.add_row(

@@ -37,12 +37,12 @@ def read_json(input_file: str) -> Any:
 
 def run_asks(flow: Generator[Ask, Any, Any], answerer: Any) -> Any:
     """Ask each question until the generator returns; a bad answer is explained and asked again."""
-    from referee.cli.loop import Quit, prompt_for, validator
+    from referee.cli.loop import Quit, prompt_for, single_keys, validator
 
     try:
         ask = next(flow)
         while True:
-            text = answerer.ask(prompt_for(ask), validator(ask), ask.default)
+            text = answerer.ask(prompt_for(ask), validator(ask), ask.default, single_keys(ask))
             command = text.strip().lower()
             if command == "quit":
                 raise Quit()

@@ -45,7 +45,9 @@ GAMES: tuple[GameInfo, ...] = (
         "council-of-serpents", "Council of Serpents", ("serpents", "cos"), 1, 4,
         "referee.games.serpents.scoring",
     ),
-    GameInfo("blackwood", "Blackwood", ("bw",), 2, 4, "referee.games.blackwood.scoring"),
+    GameInfo(
+        "blackwood", "Blackwood", ("bw",), 2, 4, "referee.games.blackwood.scoring", "referee.games.blackwood.game"
+    ),
     GameInfo(
         "cutthroat-kingdoms", "Cutthroat Kingdoms", ("cutthroat", "ck"), 3, 6,
         "referee.games.cutthroat.scoring",

@@ -70,6 +70,11 @@ class Terminal:
         self.wait_for_question(fragment)
         self.type(text)
 
+    def press(self, fragment: str, key: str) -> None:
+        """Wait for a question with a short list of options and press one option's number (no Enter)."""
+        self.wait_for_question(fragment)
+        self.child.send(key)
+
     def type(self, text: str) -> None:
         """Type `text` and press Enter."""
         self.child.send(text + ENTER)
