@@ -397,3 +397,37 @@ def test_scenario(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert scenario.game == GAME.id
     run = scenarios.run_scenario(scenario)
     assert run.failures == [], "\n".join(run.transcript[-15:])
+
+
+def test_every_question_names_a_section_of_the_rulebook() -> None:
+    import random
+
+    from referee.engine.simulate import play_random_game
+    from referee.rules.parse import parse_rulebook
+
+    markdown = (Path(__file__).resolve().parent.parent / "rulebooks" / "cutthroat-kingdoms.md").read_text()
+    rulebook = parse_rulebook(markdown, "cutthroat-kingdoms", "cutthroat-kingdoms.md")
+    sections: set[str] = set()
+
+    def note(driver: Driver) -> None:
+        if driver.pending is not None:
+            sections.add(driver.pending.section)
+
+    for seed in range(30):
+        play_random_game(GAME, PLAYERS + ["Di"], random.Random(seed), after_each=note)
+    assert {"resource-phase", "action-phase", "attack-and-defend", "royal-feast", "score-gems"} <= sections
+    assert all(rulebook.has(section) for section in sections), sections
+
+
+def test_the_table_is_told_who_casts_the_extra_vote() -> None:
+    driver = answer(started(events=6), "1", "3 copper", "end", "none", "2", "2 copper", "end", "Alms of Lazarus")
+    messages = driver.take_messages()
+    assert "Vote: 1 vote each, and 1 more for the fewest copper (4): Bo, Cy. A tied vote decides nothing." in messages
+
+
+def test_poison_before_a_player_without_a_living_heir_harms_nobody() -> None:
+    driver = started(events=3)
+    driver.adjust("Bo heir killed", "an Assassin")
+    finish_short_game(driver, "Bo")
+    assert "No living heir sits in front of Bo: the poison harms nobody." in driver.take_messages()
+    assert [p.heir_alive for p in driver.state.players] == [True, False, True]

@@ -107,6 +107,7 @@ def set_up(kingdom: Kingdom, say: Say) -> Steps:
     )
     yield from name_territories(kingdom, say)
     say("Shuffle the feast cards and put them on the table.")
+    announce_votes(kingdom, say)
     starter = yield Choice(
         "The vote for the starting player: who won it?",
         "setup-starting-player",
@@ -116,6 +117,14 @@ def set_up(kingdom: Kingdom, say: Say) -> Steps:
     kingdom.starting_seat = kingdom.players.index(first)
     for player in turn_order_from(kingdom, first):
         yield from choose_starting_territory(kingdom, player, say)
+
+
+def announce_votes(kingdom: Kingdom, say: Say) -> None:
+    """Who casts the extra vote: the player or players holding the fewest copper coins (#voting)."""
+    fewest = min(player.copper for player in kingdom.players)
+    extra = [player for player in kingdom.players if player.copper == fewest]
+    say(f"Vote: 1 vote each, and 1 more for the fewest copper ({fewest}): {names(extra)}. "
+        "A tied vote decides nothing.")
 
 
 def choose_characters(kingdom: Kingdom, say: Say) -> Steps:
@@ -791,6 +800,7 @@ def parse_alms(text: str, kingdom: Kingdom) -> dict[str, int]:
 
 def alms_of_lazarus(kingdom: Kingdom, say: Say) -> Steps:
     everyone = [player.name for player in kingdom.players]
+    announce_votes(kingdom, say)
     shares = yield Parsed(
         f"Alms of Lazarus: the vote's winning share of the {ALMS_COPPER} copper ('Ann 6 Bo 6'), or 'tie'",
         "alms-of-lazarus",
@@ -845,6 +855,9 @@ def royal_feast(kingdom: Kingdom, drawer: Player, say: Say) -> Steps:
         hint="player names separated by spaces or commas, 'all' or 'none'",
         examples=("none", at_risk[0][0].name, "all"),
     )
+    for player in poisoned:
+        if rules.heir_in_front_of(kingdom, player) is None:
+            say(f"No living heir sits in front of {player.name}: the poison harms nobody.")
     for player, heir in at_risk:
         if player in poisoned:
             yield from poison(kingdom, player, heir, say)
@@ -857,7 +870,8 @@ def poison(kingdom: Kingdom, eater: Player, heir: Player, say: Say) -> Steps:
     if kingdom.rulings["bastard-save"] == "owner":
         if heir.hirelings > 0:
             saved = yield Confirm(
-                f"{heir.name}'s heir is poisoned{where}. Does {heir.name} discard their own bastard to save it?",
+                f"{heir.name}'s heir is poisoned{where}. Does {heir.name} discard their own bastard to save it "
+                "(ruling bastard-save: owner)?",
                 "royal-feast",
             )
             saver = heir if saved else None
