@@ -347,8 +347,15 @@ def test_score_input_that_is_not_utf8(tmp_path: Path, capsys: pytest.CaptureFixt
 
 # -- --answers files ---------------------------------------------------------------------------
 
-answer_lines = st.lists(st.one_of(junk_text, st.sampled_from(["9", "5", "yes", "1", "# note", "quit", "undo"])),
-                        max_size=30)
+session_commands = st.builds(
+    lambda word, argument: f"{word} {argument}",
+    st.sampled_from(["undo", "state", "secret", "help", "?", "rules", "adjust"]),
+    junk_text,
+)
+answer_lines = st.lists(
+    st.one_of(junk_text, session_commands, st.sampled_from(["9", "5", "yes", "1", "# note", "quit", "undo"])),
+    max_size=30,
+)
 
 
 @examples(60)
@@ -384,3 +391,15 @@ def test_answers_files_never_crash_score(
     if code == 2:
         assert err.strip().splitlines()[-1].startswith("referee: ")
     TRIED["--answers files"] += 1
+
+
+@pytest.mark.parametrize("command", ["undo ²", "undo ፩", "undo 99999999999999999999", "undo -1", "secret ²"])
+def test_session_commands_with_odd_arguments(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = tmp_path / "answers.txt"
+    answers.write_text(f"9\n5\n{command}\n", encoding="utf-8")
+    code = start_session("blackthorn", ["Ann", "Bo"], {}, answers, tmp_path / "db")
+    out, err = capsys.readouterr()
+    assert code in (1, 2) and "Traceback" not in out + err
+    assert err.startswith("referee: ") and err.count("\n") == 1, err

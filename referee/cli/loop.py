@@ -116,7 +116,7 @@ class SessionLoop:
         if word == "quit":
             raise Quit()
         if word == "undo":
-            if rest and not rest.isdigit():
+            if rest and not rest.isdecimal():  # isdigit() also passes "²", which int() refuses
                 self.answerer.rejected(f"'undo' takes a number of steps, not {rest!r}: e.g. 'undo' or 'undo 3'")
                 return
             steps = int(rest) if rest else 1
