@@ -50,7 +50,7 @@ GAMES: tuple[GameInfo, ...] = (
     ),
     GameInfo(
         "cutthroat-kingdoms", "Cutthroat Kingdoms", ("cutthroat", "ck"), 3, 6,
-        "referee.games.cutthroat.scoring",
+        "referee.games.cutthroat.scoring", "referee.games.cutthroat.game",
     ),
     GameInfo(
         "got-lcg-1e", "A Game of Thrones: The Card Game (1st edition)", ("got", "agot", "thrones"), 2, 4,
