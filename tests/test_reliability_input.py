@@ -1,5 +1,5 @@
 """Bad input everywhere: random text, unicode, control characters, empty lines and huge numbers at
-every question the Council of Blackthorn flow reaches, at every question of every game's score
+every question each guided game's flow reaches, at every question of every game's score
 entry, at `referee score --input` and at `--answers` files.
 
 Whatever comes in, the only outcomes allowed are: accepted, or refused with InvalidAnswer /
@@ -25,6 +25,7 @@ from referee.asks import Ask
 from referee.cli.run import start_session
 from referee.cli.scorecmd import run_score
 from referee.engine.driver import Driver
+from referee.engine.game import Game
 from referee.engine.session import LiveSession
 from referee.engine.simulate import random_answer
 from referee.errors import InvalidAdjustment, InvalidAnswer
@@ -102,31 +103,33 @@ def near_miss(valid: str, junk: str, rng: random.Random) -> str:
 
 def try_bad_answers(driver: Driver, candidates: list[str]) -> None:
     """Throw each candidate at the pending question: refused changes nothing, accepted moves on."""
+    game = driver.game
     for text in candidates:
         if driver.pending is None:
             return
-        before, entries = GAME.to_json(driver.state), list(driver.entries)
-        TRIED["blackthorn answers"] += 1
+        before, entries = game.to_json(driver.state), list(driver.entries)
+        TRIED[f"{game.id} answers"] += 1
         try:
             driver.answer(text)
         except InvalidAnswer as refused:
             assert "\n" not in str(refused)
-            assert GAME.to_json(driver.state) == before and driver.entries == entries
+            assert game.to_json(driver.state) == before and driver.entries == entries
             continue
         driver.take_messages()  # the odd text happened to be a valid answer: the game went on
 
 
 def try_bad_adjustments(driver: Driver, texts: list[str]) -> None:
+    game = driver.game
     for text, reason in zip(texts, reversed(texts), strict=True):
-        before, entries = GAME.to_json(driver.state), list(driver.entries)
-        TRIED["blackthorn corrections"] += 1
+        before, entries = game.to_json(driver.state), list(driver.entries)
+        TRIED[f"{game.id} corrections"] += 1
         try:
             driver.adjust(text, reason)
         except InvalidAdjustment as refused:
             assert "\n" not in str(refused)
-            assert GAME.to_json(driver.state) == before and driver.entries == entries
+            assert game.to_json(driver.state) == before and driver.entries == entries
             continue
-        assert not GAME.invariant_errors(driver.state)
+        assert not game.invariant_errors(driver.state)
 
 
 FALLBACK_ANSWERS = (*(str(number) for number in range(0, 21)), "none", "no", "yes")
@@ -145,37 +148,32 @@ def valid_answer(ask: Ask, rng: random.Random) -> str:
 
 
 QuestionKind = tuple[str, str]
-"""(Ask type, rulebook section): one kind of question the flow asks."""
-REACHED: set[QuestionKind] = set()
+"""(Ask type, rulebook section): one kind of question a flow asks."""
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+GUIDED = [info for info in GAMES if info.play_module]
 
 
-def question_kinds_of_random_games(games: int) -> set[QuestionKind]:
-    """Every kind of question plain random games reach, over every player count."""
-    kinds: set[QuestionKind] = set()
-    rng = random.Random(0)
-    for number in range(games):
-        driver = Driver(GAME, NAMES[: 2 + number % 5], {})
-        while driver.pending is not None:
-            kinds.add((type(driver.pending).__name__, driver.pending.section))
-            driver.answer(valid_answer(driver.pending, rng))
-    return kinds
+def guided_game(info: GameInfo) -> Game[Any]:
+    module = info.play()
+    assert module is not None
+    game: Game[Any] = module.GAME
+    return game
 
 
-@examples(40)
+@examples(20)
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(2, 6),
     junk=st.lists(junk_text, min_size=4, max_size=40),
 )
-def throw_bad_answers_through_a_game(seed: int, players: int, junk: list[str]) -> None:
+def throw_bad_answers_through_a_game(info: GameInfo, seed: int, players: int, junk: list[str]) -> None:
     rng = random.Random(seed)
-    driver = Driver(GAME, NAMES[:players], {})
+    count = min(max(players, info.min_players), info.max_players)
+    driver = Driver(guided_game(info), NAMES[:count], {})
     position = 0
     while driver.pending is not None:
         assert len(driver.entries) < 5000, "the game does not end"
         ask = driver.pending
-        REACHED.add((type(ask).__name__, ask.section))
         valid = valid_answer(ask, rng)
         picks = [junk[(position + step) % len(junk)] for step in range(3)]
         position += 3
@@ -186,15 +184,37 @@ def throw_bad_answers_through_a_game(seed: int, players: int, junk: list[str]) -
             driver.answer(valid)
             driver.take_messages()
     assert driver.report is not None
-    TRIED["blackthorn games"] += 1
+    TRIED[f"{info.id} games"] += 1
 
 
-def test_blackthorn_refuses_bad_answers_at_every_question_and_changes_nothing() -> None:
-    REACHED.clear()
-    throw_bad_answers_through_a_game()
-    reachable = question_kinds_of_random_games(200)
-    assert reachable <= REACHED, f"never attacked: {sorted(reachable - REACHED)}"
-    TRIED["blackthorn question kinds"] = len(REACHED)
+@pytest.mark.parametrize("info", GUIDED, ids=[info.id for info in GUIDED])
+def test_guided_game_refuses_random_bad_answers_and_changes_nothing(info: GameInfo) -> None:
+    throw_bad_answers_through_a_game(info)
+
+
+@pytest.mark.parametrize("info", GUIDED, ids=[info.id for info in GUIDED])
+def test_every_kind_of_question_is_attacked(info: GameInfo) -> None:
+    """200 random games over every player count; each kind of question they reach (a rare one
+    too) gets the odd inputs until it has had 40 rounds of them."""
+    battery = list(ODD_TEXT + ODD_NUMBERS)
+    attacked: Counter[QuestionKind] = Counter()
+    rng = random.Random(1)
+    counts = range(info.min_players, info.max_players + 1)
+    for number in range(200):
+        driver = Driver(guided_game(info), NAMES[: counts[number % len(counts)]], {})
+        while driver.pending is not None:
+            ask = driver.pending
+            kind = (type(ask).__name__, ask.section)
+            valid = valid_answer(ask, rng)
+            if attacked[kind] < 40:
+                attacked[kind] += 1
+                odd = rng.sample(battery, 5)
+                try_bad_answers(driver, [*odd, near_miss(valid, odd[0], rng)])
+            if driver.pending is ask:
+                driver.answer(valid)
+                driver.take_messages()
+    TRIED[f"{info.id} question kinds"] = len(attacked)
+    assert len(attacked) >= 3
 
 
 def test_refused_answer_leaves_the_session_files_alone(tmp_path: Path) -> None:
