@@ -378,15 +378,18 @@ answer_lines = st.lists(
 )
 
 
-@examples(60)
+@pytest.mark.parametrize("info", GUIDED, ids=[info.id for info in GUIDED])
+@examples(30)
 @given(lines=answer_lines, raw=st.binary(max_size=60))
 def test_answers_files_never_crash_play(
-    lines: list[str], raw: bytes, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+    info: GameInfo, lines: list[str], raw: bytes, tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     folder = tmp_path_factory.mktemp("answers")
     answers = folder / "answers.txt"
     answers.write_bytes("\n".join(lines).encode("utf-8", errors="surrogatepass") + raw)
-    code = start_session("blackthorn", ["Ann", "Bo"], {}, answers, folder / "db")
+    names = NAMES[: max(info.min_players, 3)]
+    code = start_session(info.id, names, {}, answers, folder / "db")
     out, err = capsys.readouterr()
     assert code in (0, 1, 2), code
     assert "Traceback" not in out + err
