@@ -508,7 +508,7 @@ class Store:
     @contextlib.contextmanager
     def _index_lock(self) -> Iterator[None]:
         self.root.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.root / "index.lock", os.O_RDWR | os.O_CREAT, 0o666)
+        fd = open_private(self.root / "index.lock", os.O_RDWR | os.O_CREAT)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             yield
@@ -521,7 +521,7 @@ class Store:
             return None
         try:
             return [dict(row) for row in open_db(self.index_path).table("sessions").all()]
-        except (ValueError, UnicodeDecodeError, TypeError, AttributeError):
+        except (ValueError, TypeError, AttributeError, KeyError, RecursionError):
             backup = self.index_path.with_name(f"index.json.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
             with contextlib.suppress(OSError):
                 os.replace(self.index_path, backup)
@@ -537,6 +537,8 @@ class Store:
         """Make the index again from the session files themselves (after it was lost or damaged)."""
         rows = []
         for path in sorted(self.sessions_dir.glob("*.json")):
+            if not SESSION_ID.match(path.stem):
+                continue  # a set-aside file, not a session
             session = SessionFile(self.sessions_dir, path.stem)
             with contextlib.suppress(SessionError):
                 session.load()

@@ -229,6 +229,9 @@ def test_log_that_no_longer_replays_opens_at_the_last_fitting_answer(tmp_path: P
     kept = json.loads(aside[0].read_text())
     assert kept["after"] == 7 and kept["entries"] == [{"answer": "a move no rule allows"}, *log[8:]]
     assert stored_log(tmp_path, session_id) == log[:7]
+    (tmp_path / "index.json").unlink()  # a rebuilt index lists the session, not the set-aside file
+    assert [meta.id for meta in Store(tmp_path).list()] == [session_id]
+    assert not list((tmp_path / "sessions").glob("*.damaged-*"))
 
 
 def test_damaged_index_is_rebuilt_from_the_sessions(tmp_path: Path) -> None:
