@@ -7,11 +7,15 @@ Layout under the data directory ($REFEREE_HOME, else $XDG_DATA_HOME/referee, els
     sessions/<id>.json      TinyDB: the session's setup and its folded answer log
     sessions/<id>.journal   answers accepted since the last fold, one JSON line each, fsynced
     sessions/<id>.lock      held (flock) by the one process playing the session; names its PID
+    sessions/<id>.set-aside-<time>.json    answers that stopped replaying, kept when resuming
+    *.damaged-<time>        a copy of a file found damaged, kept before anything else happens
 
 Every answer is appended to the journal and fsynced before the next question is shown, so its
 cost does not grow with the session or with the number of stored sessions. TinyDB files are
 written whole to a temporary file, fsynced and renamed over the old one, so a crash leaves either
-the old or the new file, never a torn one. The store reads only JSON and never executes anything.
+the old or the new file, never a torn one. A damaged file is reported in one line and copied;
+the other sessions are not affected. The store reads only JSON and never executes anything.
+docs/reliability.md lists these promises and the tests that check them.
 """
 
 from __future__ import annotations
