@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reliability_support import child_env
 
 from referee.asks import Ask
 from referee.cli.run import start_session
@@ -426,3 +429,19 @@ def test_session_commands_with_odd_arguments(
     out, err = capsys.readouterr()
     assert code in (1, 2) and "Traceback" not in out + err
     assert err.startswith("referee: ") and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(
+    ("document", "stdin"),
+    [("[" * 50_000, False), ('{"players": [{"name": "Ann", "reputation": "many"}]}', False), ("\x00{", True)],
+    ids=["deep", "wrong-type", "stdin-garbage"],
+)
+def test_score_input_from_the_command_line_exits_2_with_one_line(tmp_path: Path, document: str, stdin: bool) -> None:
+    path = tmp_path / "holdings.json"
+    path.write_text(document)
+    result = subprocess.run(
+        [sys.executable, "-m", "referee", "score", "blackwood", "--input", "-" if stdin else str(path)],
+        input=document if stdin else None, capture_output=True, text=True, env=child_env(), timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith("referee: ") and result.stderr.count("\n") == 1, result.stderr
