@@ -783,6 +783,7 @@ def serpentess_turn(table: Table, say: Say) -> Steps:
             table.struggle_left -= 1
         table.track.append(TrackCard(TrackAction(shown), shown))
         say(f"The {shown.capitalize()} card goes to the end of the Time track; turn over another Serpentess card.")
+        # Her numbered cards are not tracked: a reshuffle of her deck never brings these two kinds back.
         shown = ""
     if shown:
         yield from serpentess_play(table, int(shown), say)
@@ -794,7 +795,10 @@ def serpentess_turn(table: Table, say: Say) -> Steps:
 def serpentess_play(table: Table, space: int, say: Say) -> Steps:
     table.court -= 1
     table.playing += 1
-    say(f"The Serpentess plays Court card {space}; refill The Court (ruling serpentess-court-refill).")
+    say(
+        f"The Serpentess plays Court card {space}; refill The Court (ruling serpentess-court-refill). If her card "
+        "says so, reshuffle her deck after this turn, without the turned Windfall and Struggle cards."
+    )
     yield from refill_court(table, say)
     prompt = f"Where does the Serpentess reference put Court card {space}?"
     while True:
