@@ -444,8 +444,15 @@ class Store:
         self.index_path = self.root / "index.json"
 
     def ensure(self) -> None:
+        self.check_root()
         self.sessions_dir.mkdir(parents=True, exist_ok=True)
         self.sweep_orphans()
+
+    def check_root(self) -> None:
+        if self.root.exists() and not self.root.is_dir():
+            raise SessionError(
+                f"the data directory {self.root} is a file, not a directory; point REFEREE_HOME or --db elsewhere"
+            )
 
     def sweep_orphans(self) -> None:
         """Remove temporary files left by writes that a crash interrupted."""
@@ -532,10 +539,13 @@ class Store:
             return None
 
     def update_index(self, meta: SessionMeta) -> None:
-        with self._index_lock():
-            if self._index_rows() is None:
-                self._rebuild_index()
-            open_db(self.index_path).table("sessions").upsert(meta.to_json(), Query().id == meta.id)
+        try:
+            with self._index_lock(), uninterrupted():
+                if self._index_rows() is None:
+                    self._rebuild_index()
+                open_db(self.index_path).table("sessions").upsert(meta.to_json(), Query().id == meta.id)
+        except OSError as error:
+            raise SessionError(f"cannot update the session list in {self.root}: {reason(error)}") from None
 
     def _rebuild_index(self) -> None:
         """Make the index again from the session files themselves (after it was lost or damaged)."""
@@ -557,11 +567,15 @@ class Store:
     def list(self) -> list[SessionMeta]:
         if not self.root.exists():
             return []
-        rows = self._index_rows()
-        if rows is None:
-            with self._index_lock():
-                self._rebuild_index()
-            rows = self._index_rows() or []
+        self.check_root()
+        try:
+            rows = self._index_rows()
+            if rows is None:
+                with self._index_lock(), uninterrupted():
+                    self._rebuild_index()
+                rows = self._index_rows() or []
+        except OSError as error:
+            raise SessionError(f"cannot read the session list in {self.root}: {reason(error)}") from None
         metas = []
         for row in rows:
             with contextlib.suppress(KeyError, TypeError, ValueError):

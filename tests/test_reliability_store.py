@@ -634,3 +634,18 @@ def test_a_session_id_already_taken_gets_another(tmp_path: Path, monkeypatch: py
     live.release()
     assert live.meta.id == "20990101-000000-council-beef"
     assert stored_log(tmp_path, first_id) == log  # the older session was not overwritten
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["sessions"], ["play", "blackthorn", "-p", "A,B", "--answers", os.devnull], ["resume", "--answers", os.devnull],
+     ["resume", "abc", "--answers", os.devnull]],
+    ids=["sessions", "play", "resume-last", "resume-id"],
+)
+def test_data_directory_that_is_a_file_is_one_line(tmp_path: Path, args: list[str]) -> None:
+    not_a_directory = tmp_path / "file"
+    not_a_directory.write_text("mine")
+    result = referee_command(*args, home=not_a_directory)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "is a file, not a directory" in result.stderr
+    assert not_a_directory.read_text() == "mine"
