@@ -649,3 +649,27 @@ def test_data_directory_that_is_a_file_is_one_line(tmp_path: Path, args: list[st
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "is a file, not a directory" in result.stderr
     assert not_a_directory.read_text() == "mine"
+
+
+def test_ctrl_c_during_a_write_waits_until_the_answer_is_on_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import referee.store
+
+    live = played(Store(tmp_path), 4)
+    real_write_all = referee.store.write_all
+
+    def interrupted_write(fd: int, data: bytes) -> None:
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C arrives halfway through the write
+        real_write_all(fd, data)
+
+    try:
+        text = next_answer(live, random.Random(2))
+        monkeypatch.setattr(referee.store, "write_all", interrupted_write)
+        with pytest.raises(KeyboardInterrupt):
+            live.answer(text)
+        monkeypatch.undo()
+        assert len(live.driver.entries) == 5 and len(live.file.entries) == 5
+    finally:
+        live.release()
+    assert len(stored_log(tmp_path, live.meta.id)) == 5  # the interrupted answer is whole on disk
