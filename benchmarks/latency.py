@@ -44,7 +44,7 @@ class TimingAnswerer:
         self.waits: list[float] = []
         self.answered_at: float | None = None
 
-    def ask(self, prompt: str, validate: Validator, default: str | None = None) -> str:
+    def ask(self, prompt: str, validate: Validator, default: str | None = None, single_keys: str = "") -> str:
         now = time.perf_counter()
         if self.answered_at is not None:
             self.waits.append(now - self.answered_at)

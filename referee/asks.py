@@ -61,7 +61,7 @@ class Ask:
 def _match_option(text: str, options: Sequence[str]) -> str | None:
     """An option by number (1-based), exact name, or unique prefix, ignoring case."""
     lowered = text.lower()
-    if lowered.isdigit():
+    if re.fullmatch(r"[0-9]{1,3}", lowered):
         index = int(lowered) - 1
         return options[index] if 0 <= index < len(options) else None
     exact = [option for option in options if option.lower() == lowered]
@@ -98,7 +98,7 @@ class Number(Ask):
     maximum: int = 99
 
     def _parse(self, text: str) -> int:
-        if not re.fullmatch(r"[+-]?\d{1,6}", text):
+        if not re.fullmatch(r"[+-]?[0-9]{1,6}", text):
             raise InvalidAnswer(text, "not a whole number", self.allowed())
         value = int(text)
         if not self.minimum <= value <= self.maximum:
@@ -144,9 +144,9 @@ class Dice(Ask):
 
     def _parse(self, text: str) -> tuple[int, ...]:
         parts = re.split(r"[\s,;/]+", text.strip(" ,;/"))
-        if len(parts) == 1 and parts[0].isdigit() and len(parts[0]) == len(self.names) > 1:
+        if len(parts) == 1 and re.fullmatch(r"[0-9]+", parts[0]) and len(parts[0]) == len(self.names) > 1:
             parts = list(parts[0])
-        if len(parts) != len(self.names) or not all(re.fullmatch(r"\d{1,3}", part) for part in parts):
+        if len(parts) != len(self.names) or not all(re.fullmatch(r"[0-9]{1,3}", part) for part in parts):
             raise InvalidAnswer(text, f"expected {len(self.names)} die values", self.allowed())
         values = tuple(int(part) for part in parts)
         for name, value in zip(self.names, values, strict=True):

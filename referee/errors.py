@@ -29,8 +29,14 @@ class ScoreInputError(RefereeError, ValueError):
         self.field = field
         self.value = value
         self.allowed = allowed
-        who = f"player {player!r}, " if player is not None else ""
-        super().__init__(f"{who}field {field!r}: bad value {value!r}; allowed: {allowed}")
+        who = f"player {shorten(player)}, " if player is not None else ""
+        super().__init__(f"{who}field {shorten(field)}: bad value {shorten(value)}; allowed: {allowed}")
+
+
+def shorten(value: object, limit: int = 60) -> str:
+    """A value's repr, cut short so that a one-line message stays one short line."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class UnknownGame(RefereeError, ValueError):

@@ -108,7 +108,7 @@ def apply_line(run: ScenarioRun, text: str) -> None:
         change, _, reason = rest.partition(";")
         driver.adjust(change.strip(), reason.strip())
     elif word.lower() == "undo":
-        steps = int(rest) if rest.strip().isdigit() else 1
+        steps = int(rest) if rest.strip().isdecimal() else 1
         from referee.engine.driver import replay
 
         kept = driver.entries[: max(0, len(driver.entries) - steps)]

@@ -249,7 +249,7 @@ class SessionFile:
         # The kernel drops a flock when its process dies, so a lock left by a dead process is free
         # to take; a PID still written in it means that process ended without closing the session.
         previous = os.read(fd, 64).decode(errors="replace").strip()
-        if previous.isdigit() and int(previous) != os.getpid():
+        if previous.isdecimal() and int(previous) != os.getpid():
             self.notices.append(
                 f"the process that last had session {self.id} open (PID {previous}) ended without "
                 "closing it; its lock was taken over"
@@ -459,7 +459,7 @@ class Store:
         for directory in (self.root, self.sessions_dir):
             for orphan in directory.glob(".*.tmp"):
                 pid = orphan.name.rsplit(".", 2)[-2]
-                if not pid.isdigit() or not pid_alive(int(pid)):
+                if not pid.isdecimal() or not pid_alive(int(pid)):
                     with contextlib.suppress(OSError):
                         orphan.unlink()
 

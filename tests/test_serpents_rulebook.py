@@ -10,7 +10,10 @@ from typing import Any
 import pytest
 
 from referee.games.registry import find_game
-from referee.games.serpents.rulings import RULING_CHOICES
+from referee.games.serpents.rules import PLAY_RULING_CHOICES
+from referee.games.serpents.rulings import RULING_CHOICES as SCORE_RULING_CHOICES
+
+RULING_CHOICES = {**SCORE_RULING_CHOICES, **PLAY_RULING_CHOICES}
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKDOWN = (ROOT / "rulebooks" / "council-of-serpents.md").read_text()

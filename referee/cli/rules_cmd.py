@@ -233,7 +233,7 @@ def fast_path(argv: Sequence[str]) -> int | None:
                 section_id, position = value, position + 1
         elif name in ("--limit", "-n"):
             raw = inline or value
-            if raw is None or not raw.lstrip("-").isdigit():
+            if raw is None or not raw.lstrip("-").isdecimal():
                 return None
             limit = int(raw)
             position += 0 if inline else 1

@@ -80,7 +80,13 @@ class Driver:
             raise InvalidAdjustment("the game is over; corrections are no longer possible")
         if not reason.strip():
             raise InvalidAdjustment("a correction needs a reason (e.g. the card or ability that caused it)")
-        summary = self.game.adjust(self.state, text)
+        try:
+            summary = self.game.adjust(self.state, text)
+        except InvalidAdjustment:
+            raise
+        except ValueError as error:  # a game's reader tripped on odd text: still a refused correction
+            self._rebuild(self.entries)  # and whatever it may have touched is put back
+            raise InvalidAdjustment(f"cannot read {text!r}: {error}") from None
         entry = Entry(adjust=" ".join(text.split()), reason=" ".join(reason.split()))
         problems = self.game.invariant_errors(self.state)
         if problems:

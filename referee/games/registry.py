@@ -43,7 +43,7 @@ GAMES: tuple[GameInfo, ...] = (
     ),
     GameInfo(
         "council-of-serpents", "Council of Serpents", ("serpents", "cos"), 1, 4,
-        "referee.games.serpents.scoring",
+        "referee.games.serpents.scoring", "referee.games.serpents.game",
     ),
     GameInfo(
         "blackwood", "Blackwood", ("bw",), 2, 4, "referee.games.blackwood.scoring", "referee.games.blackwood.game"

@@ -213,7 +213,7 @@ def parse_trigger(text: str) -> tuple[str, int] | None:
     if len(words) == 1:  # 'g5' or 'guild5'
         head = words[0].rstrip("0123456789")
         words = [head, words[0][len(head) :]] if head and head != words[0] else words
-    if len(words) != 2 or not words[1].isdigit():
+    if len(words) != 2 or not words[1].isdecimal():
         raise ValueError("not a faction and a value")
     factions = [faction for faction in FACTIONS if faction.startswith(words[0])]
     if len(factions) != 1:

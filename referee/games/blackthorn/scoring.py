@@ -216,7 +216,7 @@ def score_input(data: object) -> ScoreReport:
 
 
 def parse_track_value(text: str) -> int:
-    if not text.isdigit() or int(text) not in TRACK:
+    if not text.isdecimal() or int(text) not in TRACK:
         raise ValueError("not a value on the faction track")
     return int(text)
 
@@ -225,7 +225,7 @@ def parse_building_values(text: str) -> list[int]:
     if text.lower() in ("none", "-", "0 buildings"):
         return []
     parts = text.replace(",", " ").split()
-    if not all(part.isdigit() and len(part) <= 3 for part in parts):
+    if not all(part.isdecimal() and len(part) <= 3 for part in parts):
         raise ValueError("not a list of building values")
     return [int(part) for part in parts]
 

@@ -186,7 +186,7 @@ def read_turn_answer(text: str, rows: int, options: TurnOptions) -> TurnAnswer:
     if options.max_price is not None:
         if word == DISCARD:
             return TurnAnswer("discard", more=more)
-        if word.isdigit():
+        if word.isdecimal():
             price = int(word)
             if price > options.max_price:
                 raise ValueError(f"she can pay at most {options.max_price}")
@@ -447,7 +447,7 @@ def ask_cards_used(witch: Witch, turn: TurnState) -> Generator[Ask, Any, list[in
             if not none_allowed:
                 raise ValueError("a potion needs at least one of her forest cards")
             return []
-        if not words or not all(word.isdigit() for word in words):
+        if not words or not all(word.isdecimal() for word in words):
             raise ValueError("give the prices of the cards, e.g. '2 3'")
         prices = [int(word) for word in words]
         held = list(witch.forest_cards)
@@ -529,7 +529,7 @@ def forage(table: Table, witch: Witch, say: Say) -> Steps:
     def parse(text: str) -> int | None:
         if text.lower() in ("none", "no"):
             return None
-        if not text.isdigit() or int(text) // 2 > witch.coins or int(text) > PRINTED_VALUE_GUARD:
+        if not text.isdecimal() or int(text) // 2 > witch.coins or int(text) > PRINTED_VALUE_GUARD:
             raise ValueError(f"a printed price she can pay half of (0 to {most}), or 'none'")
         return int(text)
 

@@ -46,7 +46,7 @@ def cell_label(row: int, column: int) -> str:
 def parse_cell(text: str, rows: int) -> tuple[int, int] | None:
     """A cell label such as 'b3' as (row, column), or None when it names no cell of this forest."""
     text = text.strip().upper()
-    if len(text) != 2 or not text[0].isalpha() or not text[1].isdigit():
+    if len(text) != 2 or not text[0].isalpha() or not text[1].isdecimal():
         return None
     row, column = ord(text[0]) - ord("A"), int(text[1]) - 1
     if 0 <= row < rows and 0 <= column < FOREST_COLUMNS:

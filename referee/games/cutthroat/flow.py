@@ -788,7 +788,7 @@ def parse_alms(text: str, kingdom: Kingdom) -> dict[str, int]:
             player = kingdom.player(name)
         except KeyError:
             raise ValueError(f"no player {name!r}") from None
-        if not amount.isdigit():
+        if not amount.isdecimal():
             raise ValueError(f"{amount!r} is not a number of copper")
         if player.name in shares:
             raise ValueError(f"{player.name} named twice")

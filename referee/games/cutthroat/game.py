@@ -241,7 +241,7 @@ class CutthroatKingdoms(Game[Kingdom]):
             count = rules.return_to_hand(state, territory)
             return f"{count} military card(s) on {territory.name} go back to {owner}'s hand, the token too"
         if action == "kill" and len(words) == 2:
-            count = len(territory.defenders) if words[1] == "all" else int(words[1]) if words[1].isdigit() else -1
+            count = len(territory.defenders) if words[1] == "all" else int(words[1]) if words[1].isdecimal() else -1
             if not 1 <= count <= len(territory.defenders):
                 raise InvalidAdjustment(
                     f"{territory.name} has {len(territory.defenders)} defender(s); kill 1 to that many, or 'all'"
