@@ -150,6 +150,8 @@ class SessionMeta:
     status: str = "playing"
     winners: list[str] = field(default_factory=list)
     answers: int = 0
+    updated: str = ""
+    """When the session was last saved (at quit, end or close): `resume` picks the latest."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -161,6 +163,7 @@ class SessionMeta:
             "status": self.status,
             "winners": list(self.winners),
             "answers": self.answers,
+            "updated": self.updated,
         }
 
     @staticmethod
@@ -182,6 +185,7 @@ class SessionMeta:
             text_field(data.get("status", "playing")),
             text_list(data.get("winners", [])),
             answers,
+            text_field(data.get("updated", data.get("started", ""))),
         )
 
 

@@ -157,3 +157,21 @@ def test_ruling_override_trigger_before_dice() -> None:
     driver.answer("guild")  # Guild die 2: 3 -> 5
     driver.answer("guild 5")  # compared with the value before the dice effect: 3
     assert any("Not triggered: Ann has 3 Guild (before" in message for message in driver.take_messages())
+
+
+def test_resume_without_an_id_takes_the_session_played_last(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from referee.cli.app import app
+
+    store = Store(tmp_path)
+    older = opened(tmp_path)
+    newer = LiveSession.start(store, "blackthorn", ["Di", "Ed"], {})
+    for live, started, updated in ((older, "2026-01-01 10:00:00", "2026-01-01 12:00:00"),
+                                   (newer, "2026-01-01 11:00:00", "2026-01-01 11:00:00")):
+        live.close("playing")
+        live.release()
+        live.meta.started, live.meta.updated = started, updated
+        store.update_index(live.meta)
+    result = CliRunner().invoke(app, ["resume", "--db", str(tmp_path), "--answers", "/dev/null"])
+    assert f"Resuming {older.meta.id}" in result.stdout

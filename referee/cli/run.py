@@ -72,7 +72,7 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
             if not unfinished:
                 error("no unfinished session to resume; 'referee sessions' lists them")
                 return 2
-            session_id = unfinished[-1].id
+            session_id = max(unfinished, key=lambda meta: (meta.updated, meta.started)).id
         answerer = choose_answerer(answers, console)
         if answerer is None:
             return 2

@@ -52,9 +52,8 @@ class LiveSession:
         game = load_game(game_id)
         game.check_players(players)
         driver = Driver(game, players, options)  # refuses bad options before anything is written
-        meta = SessionMeta(
-            store.new_id(game.id), game.id, list(players), dict(options), time.strftime("%Y-%m-%d %H:%M:%S")
-        )
+        now = time.strftime("%Y-%m-%d %H:%M:%S")
+        meta = SessionMeta(store.new_id(game.id), game.id, list(players), dict(options), now, updated=now)
         file = store.create(meta)
         return cls(store, file, game, ReplayResult(driver, 0))
 
@@ -120,6 +119,7 @@ class LiveSession:
         if self.driver.report is not None:
             meta.winners = list(self.driver.report.winners)
         meta.answers = len(self.driver.entries)
+        meta.updated = time.strftime("%Y-%m-%d %H:%M:%S")
         self.file.fold()
         self.store.update_index(meta)
 
