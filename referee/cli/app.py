@@ -126,10 +126,16 @@ rules_cmd.register(app)
 
 
 def main() -> None:
+    import os
     import sys
 
-    # A rules lookup is asked in a hurry: plain `rules` arguments skip building the command tree.
-    status = rules_cmd.fast_path(sys.argv[1:])
-    if status is not None:
-        raise SystemExit(status)
-    app()
+    try:
+        # A rules lookup is asked in a hurry: plain `rules` arguments skip building the command tree.
+        status = rules_cmd.fast_path(sys.argv[1:])
+        if status is not None:
+            raise SystemExit(status)
+        app()
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) stopped reading: nothing more to say, and no traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(1) from None
