@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from referee.asks import Ask
+from referee.errors import SessionError
 from referee.outcome import ScoreReport
 
 Say = Callable[[str], None]
@@ -89,3 +90,39 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def to_json(self, state: S) -> dict[str, Any]:
         """The whole state as plain JSON data (for comparisons and export)."""
+
+
+def check_names(
+    game_name: str,
+    players: Sequence[str],
+    minimum: int,
+    maximum: int,
+    reserved: Sequence[str] = (),
+    noun: str = "player",
+) -> None:
+    """The checks every game makes on its list of names: how many, none empty, all different
+    (ignoring case), none a word the game's corrections or questions use."""
+    if not minimum <= len(players) <= maximum:
+        raise SessionError(f"{game_name} takes {minimum} to {maximum} {noun}s, not {len(players)}")
+    lowered = [name.strip().lower() for name in players]
+    if any(not name for name in lowered):
+        raise SessionError(f"every {noun} needs a name")
+    if len(set(lowered)) != len(lowered):
+        raise SessionError(f"each {noun} needs a different name")
+    taken = [name for name in players if name.strip().lower() in reserved]
+    if taken:
+        raise SessionError(f"{taken[0]!r} is a reserved word here ({', '.join(reserved)}); choose another name")
+
+
+def chosen_rulings(choices: Mapping[str, Sequence[str]], options: Mapping[str, Any]) -> dict[str, str]:
+    """Each ruling's default (its first choice), with the table's overrides from options["rulings"]."""
+    rulings = {ruling: values[0] for ruling, values in choices.items()}
+    overrides = options.get("rulings", {})
+    if not isinstance(overrides, Mapping):
+        raise SessionError("rulings are given as NAME=VALUE pairs")
+    for ruling, value in overrides.items():
+        if ruling not in choices or value not in choices[ruling]:
+            allowed = "; ".join(f"{key}={'|'.join(values)}" for key, values in choices.items())
+            raise SessionError(f"unknown ruling override {ruling}={value}; allowed: {allowed}")
+        rulings[ruling] = value
+    return rulings

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,11 @@ def load_game(game_id: str) -> Game[Any]:
         raise SessionError(f"{info.name} has no guided session yet; use 'referee score {info.id}'")
     game: Game[Any] = module.GAME
     return game
+
+
+def saved_at() -> str:
+    """A sortable time of saving, fine enough to order two saves in the same second."""
+    return datetime.now().isoformat(sep=" ", timespec="microseconds")
 
 
 class LiveSession:
@@ -52,8 +58,10 @@ class LiveSession:
         game = load_game(game_id)
         game.check_players(players)
         driver = Driver(game, players, options)  # refuses bad options before anything is written
-        now = time.strftime("%Y-%m-%d %H:%M:%S")
-        meta = SessionMeta(store.new_id(game.id), game.id, list(players), dict(options), now, updated=now)
+        meta = SessionMeta(
+            store.new_id(game.id), game.id, list(players), dict(options), time.strftime("%Y-%m-%d %H:%M:%S"),
+            updated=saved_at(),
+        )
         file = store.create(meta)
         return cls(store, file, game, ReplayResult(driver, 0))
 
@@ -119,7 +127,7 @@ class LiveSession:
         if self.driver.report is not None:
             meta.winners = list(self.driver.report.winners)
         meta.answers = len(self.driver.entries)
-        meta.updated = time.strftime("%Y-%m-%d %H:%M:%S")
+        meta.updated = saved_at()
         self.file.fold()
         self.store.update_index(meta)
 

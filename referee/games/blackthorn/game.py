@@ -6,8 +6,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.engine.game import Flow, Game, Header, PublicView, Say
-from referee.errors import InvalidAdjustment, SessionError
+from referee.engine.game import Flow, Game, Header, PublicView, Say, check_names, chosen_rulings
+from referee.errors import InvalidAdjustment
 from referee.games.blackthorn import rules
 from referee.games.blackthorn.flow import flow
 from referee.games.blackthorn.state import (
@@ -44,22 +44,11 @@ class Blackthorn(Game[Table]):
     rulebook = "council-of-blackthorn"
 
     def check_players(self, players: Sequence[str]) -> None:
-        if not 2 <= len(players) <= 6:
-            raise SessionError(f"Council of Blackthorn takes 2 to 6 players, not {len(players)}")
-        lowered = [name.lower() for name in players]
-        if len(set(lowered)) != len(lowered):
-            raise SessionError("each player needs a different name")
-        if any(name == GHOST.lower() or name in ("dice", "all") for name in lowered):
-            raise SessionError("'Ghost', 'dice' and 'all' are reserved names; choose another")
+        check_names("Council of Blackthorn", players, 2, 6, reserved=(GHOST.lower(), "dice", "all"))
 
     def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Table:
         self.check_players(players)
-        rulings = {ruling: choices[0] for ruling, choices in RULING_CHOICES.items()}
-        for ruling, value in dict(options.get("rulings", {})).items():
-            if ruling not in RULING_CHOICES or value not in RULING_CHOICES[ruling]:
-                allowed = "; ".join(f"{key}={'|'.join(values)}" for key, values in RULING_CHOICES.items())
-                raise SessionError(f"unknown ruling override {ruling}={value}; allowed: {allowed}")
-            rulings[ruling] = value
+        rulings = chosen_rulings(RULING_CHOICES, options)
         ghost = Player(GHOST, influence=0, treason_cards=0, hand=0, is_ghost=True) if len(players) == 2 else None
         return Table([Player(name) for name in players], ghost, rulings)
 

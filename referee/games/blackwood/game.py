@@ -6,8 +6,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.engine.game import Flow, Game, Header, PublicView, Say
-from referee.errors import InvalidAdjustment, SessionError
+from referee.engine.game import Flow, Game, Header, PublicView, Say, check_names, chosen_rulings
+from referee.errors import InvalidAdjustment
 from referee.games.blackwood import rules
 from referee.games.blackwood.flow import flow
 from referee.games.blackwood.scoring import (
@@ -65,27 +65,11 @@ class Blackwood(Game[Table]):
     rulebook = "blackwood"
 
     def check_players(self, players: Sequence[str]) -> None:
-        if not MIN_WITCHES <= len(players) <= MAX_WITCHES:
-            raise SessionError(f"Blackwood takes {MIN_WITCHES} to {MAX_WITCHES} witches, not {len(players)}")
-        lowered = [name.strip().lower() for name in players]
-        if any(not name for name in lowered):
-            raise SessionError("every witch needs a name")
-        if len(set(lowered)) != len(lowered):
-            raise SessionError("each witch needs a different name")
-        if any(name in RESERVED_NAMES for name in lowered):
-            raise SessionError("'display' and 'end' are reserved words; choose another name")
+        check_names("Blackwood", players, MIN_WITCHES, MAX_WITCHES, RESERVED_NAMES, noun="witch")
 
     def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Table:
         self.check_players(players)
-        rulings = {ruling: choices[0] for ruling, choices in RULING_CHOICES.items()}
-        given = options.get("rulings", {})
-        if not isinstance(given, Mapping):
-            raise SessionError("rulings must be given as ruling=choice pairs")
-        for ruling, value in given.items():
-            if ruling not in RULING_CHOICES or value not in RULING_CHOICES[ruling]:
-                allowed = "; ".join(f"{key}={'|'.join(values)}" for key, values in RULING_CHOICES.items())
-                raise SessionError(f"unknown ruling override {ruling}={value}; allowed: {allowed}")
-            rulings[ruling] = value
+        rulings = chosen_rulings(RULING_CHOICES, options)
         forest = rules.new_forest(len(players))
         return Table(
             [Witch(name) for name in players],

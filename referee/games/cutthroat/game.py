@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.engine.game import Flow, Game, Header, PublicView, Say
+from referee.engine.game import Flow, Game, Header, PublicView, Say, check_names, chosen_rulings
 from referee.errors import InvalidAdjustment, SessionError
 from referee.games.cutthroat import rules, scoring
 from referee.games.cutthroat.flow import RESERVED_WORDS, flow
@@ -44,13 +44,7 @@ class CutthroatKingdoms(Game[Kingdom]):
     rulebook = "cutthroat-kingdoms"
 
     def check_players(self, players: Sequence[str]) -> None:
-        if not scoring.MIN_PLAYERS <= len(players) <= scoring.MAX_PLAYERS:
-            raise SessionError(
-                f"Cutthroat Kingdoms takes {scoring.MIN_PLAYERS} to {scoring.MAX_PLAYERS} players, not {len(players)}"
-            )
-        lowered = [name.lower() for name in players]
-        if len(set(lowered)) != len(lowered):
-            raise SessionError("each player needs a different name")
+        check_names("Cutthroat Kingdoms", players, scoring.MIN_PLAYERS, scoring.MAX_PLAYERS, RESERVED_WORDS)
         for name in players:
             if not re.fullmatch(r"[A-Za-z][A-Za-z0-9 '\-]{0,29}", name) or name.lower() in RESERVED_WORDS:
                 raise SessionError(
@@ -60,12 +54,7 @@ class CutthroatKingdoms(Game[Kingdom]):
 
     def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Kingdom:
         self.check_players(players)
-        chosen = {ruling: choices[0] for ruling, choices in RULING_CHOICES.items()}
-        for ruling, value in dict(options.get("rulings", {})).items():
-            if ruling not in RULING_CHOICES or value not in RULING_CHOICES[ruling]:
-                allowed = "; ".join(f"{key}={'|'.join(values)}" for key, values in RULING_CHOICES.items())
-                raise SessionError(f"unknown ruling override {ruling}={value}; allowed: {allowed}")
-            chosen[ruling] = value
+        chosen = chosen_rulings(RULING_CHOICES, options)
         kingdom = Kingdom([Player(name) for name in players], chosen)
         kingdom.hireling_deck_size = HIRELING_CARDS + len(players)  # each house's bastard joins the deck
         return kingdom

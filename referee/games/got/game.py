@@ -6,8 +6,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.engine.game import Flow, Game, Header, PublicView, Say
-from referee.errors import InvalidAdjustment, SessionError
+from referee.engine.game import Flow, Game, Header, PublicView, Say, check_names, chosen_rulings
+from referee.errors import InvalidAdjustment
 from referee.games.got import rules
 from referee.games.got.flow import flow
 from referee.games.got.scoring import RULING_CHOICES as SCORE_RULINGS
@@ -63,27 +63,11 @@ class Thrones(Game[Table]):
     rulebook = "got-lcg-1e"
 
     def check_players(self, players: Sequence[str]) -> None:
-        if not 2 <= len(players) <= 4:
-            raise SessionError(f"A Game of Thrones (1st edition) takes 2 to 4 players, not {len(players)}")
-        lowered = [name.strip().lower() for name in players]
-        if any(not name for name in lowered):
-            raise SessionError("every player needs a name")
-        if len(set(lowered)) != len(lowered):
-            raise SessionError("each player needs a different name")
-        if any(name in RESERVED_NAMES for name in lowered):
-            raise SessionError("'prized' is a reserved word in corrections; choose another name")
+        check_names("A Game of Thrones (1st edition)", players, 2, 4, RESERVED_NAMES)
 
     def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Table:
         self.check_players(players)
-        rulings = {ruling: choices[0] for ruling, choices in RULING_CHOICES.items()}
-        given = options.get("rulings", {})
-        if not isinstance(given, Mapping):
-            raise SessionError("rulings must be given as ruling=choice pairs")
-        for ruling, value in given.items():
-            if ruling not in RULING_CHOICES or value not in RULING_CHOICES[ruling]:
-                allowed = "; ".join(f"{key}={'|'.join(values)}" for key, values in RULING_CHOICES.items())
-                raise SessionError(f"unknown ruling override {ruling}={value}; allowed: {allowed}")
-            rulings[ruling] = value
+        rulings = chosen_rulings(RULING_CHOICES, options)
         return Table([Player(name) for name in players], rulings)
 
     def flow(self, state: Table, say: Say) -> Flow:

@@ -7,8 +7,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.engine.game import Flow, Game, Header, PublicView, Say
-from referee.errors import InvalidAdjustment, SessionError
+from referee.engine.game import Flow, Game, Header, PublicView, Say, check_names, chosen_rulings
+from referee.errors import InvalidAdjustment
 from referee.games.serpents import rules
 from referee.games.serpents.flow import NOBODY, flow
 from referee.games.serpents.houses import ATTRIBUTES, COLLAPSE_VALUE, HOUSES, TRIUMPH_VALUE
@@ -45,29 +45,11 @@ class Serpents(Game[Table]):
     rulebook = "council-of-serpents"
 
     def check_players(self, players: Sequence[str]) -> None:
-        if not 1 <= len(players) <= 4:
-            raise SessionError(f"Council of Serpents takes 1 (solo) to 4 players, not {len(players)}")
-        lowered = [name.strip().lower() for name in players]
-        if any(not name for name in lowered):
-            raise SessionError("every player needs a name")
-        if len(set(lowered)) != len(lowered):
-            raise SessionError("each player needs a different name")
-        reserved = [name for name in players if name.strip().lower() in RESERVED_NAMES]
-        if reserved:
-            names = ", ".join(name.capitalize() for name in RESERVED_NAMES)
-            raise SessionError(f"{reserved[0]!r} is a reserved name ({names}); choose another")
+        check_names("Council of Serpents", players, 1, 4, RESERVED_NAMES)
 
     def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Table:
         self.check_players(players)
-        rulings = {ruling: choices[0] for ruling, choices in RULING_CHOICES.items()}
-        overrides = options.get("rulings", {})
-        if not isinstance(overrides, Mapping):
-            raise SessionError("rulings must be given as NAME=VALUE pairs")
-        for ruling, value in overrides.items():
-            if ruling not in RULING_CHOICES or value not in RULING_CHOICES[ruling]:
-                allowed = "; ".join(f"{key}={'|'.join(values)}" for key, values in RULING_CHOICES.items())
-                raise SessionError(f"unknown ruling override {ruling}={value}; allowed: {allowed}")
-            rulings[ruling] = value
+        rulings = chosen_rulings(RULING_CHOICES, options)
         table = Table([Player(name) for name in players], rulings, solo=len(players) == 1)
         table.guild_effects = copy.deepcopy(rules.KNOWN_GUILDS)
         table.intrigue_effects = copy.deepcopy(rules.KNOWN_INTRIGUE)
