@@ -109,7 +109,7 @@ def main(argv: Sequence[str]) -> int:
         "baseline": 'python -c "import typer, rich"',
         "entry_point": "python -m referee rules ... (piped)",
         "fast_path": "rules fast path (piped)",
-        "fast_path_terminal": "rules fast path (on a terminal, rich Markdown)",
+        "fast_path_terminal": "rules fast path (on a terminal, styled)",
         "fast_path_uncompiled": "rules fast path (piped, project bytecode not saved)",
     }
     for name, label in labels.items():

@@ -9,8 +9,8 @@
 
 A lookup happens at the table in a hurry, so `fast_path` runs it without building the Typer
 command tree (which imports pydantic): the main entry point can hand it the arguments first.
-Rich's Markdown renderer is imported only when printing to a terminal; piped output is the plain
-Markdown, which is what scripts and pagers want anyway.
+A terminal gets the text wrapped and styled by a small renderer of our own; piped output is the
+plain Markdown, which is what scripts and pagers want anyway.
 """
 
 from __future__ import annotations
@@ -188,19 +188,19 @@ def _print_json(rows: list[tuple[str, str, str, str, float | None, str]], out: T
 
 
 def _print_markdown(blocks: list[str], plain: bool, out: TextIO) -> None:
-    """Rich Markdown on a terminal; the Markdown text itself anywhere else."""
+    """Styled and wrapped on a terminal; the Markdown text itself anywhere else."""
     if plain or not out.isatty():
         out.write("\n".join(blocks))
         return
-    from rich.console import Console
-    from rich.markdown import Markdown
-    from rich.rule import Rule
+    import os
+    import shutil
 
-    console = Console(file=out)
-    for number, block in enumerate(blocks):
-        if number:
-            console.print(Rule(style="dim"))
-        console.print(Markdown(block))
+    from referee.rules.terminal import DIM, paint, render
+
+    width = min(shutil.get_terminal_size().columns, 100)
+    color = "NO_COLOR" not in os.environ
+    rule = paint("─" * width, DIM, color)
+    out.write(f"\n{rule}\n".join(render(block, width, color) for block in blocks))
 
 
 def fast_path(argv: Sequence[str]) -> int | None:
