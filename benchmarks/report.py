@@ -116,7 +116,7 @@ def memory_rows(report: Mapping[str, Any]) -> list[Row]:
 RULES_LABELS = {
     "entry_point": "python -m referee rules ... (piped)",
     "fast_path": "rules fast path (piped)",
-    "fast_path_terminal": "rules fast path (terminal, rich Markdown)",
+    "fast_path_terminal": "rules fast path (terminal, styled)",
     "fast_path_uncompiled": "rules fast path, no bytecode cache",
 }
 """Names for bench_rules.py's figures; a figure it adds later shows under its own key."""
