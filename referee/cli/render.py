@@ -13,6 +13,8 @@ def header_text(header: Header) -> str:
     parts = []
     if header.round:
         parts.append(f"Round {header.round}")
+    if header.turn and header.turn != header.active:
+        parts.append(header.turn)
     if header.active:
         parts.append(f"{header.active}'s turn")
     if header.phase:

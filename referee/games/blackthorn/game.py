@@ -161,6 +161,8 @@ class Blackthorn(Game[Table]):
         return errors
 
     def header(self, state: Table) -> Header:
+        if state.phase == "dice":  # not a turn yet: the ring holder rolls for the whole round
+            return Header(state.round or None, None, f"{state.active} rolls the faction dice", None)
         return Header(state.round or None, state.active, state.phase, state.active)
 
     def public_view(self, state: Table) -> PublicView:
