@@ -175,3 +175,25 @@ def test_resume_without_an_id_takes_the_session_played_last(tmp_path: Path) -> N
         store.update_index(live.meta)
     result = CliRunner().invoke(app, ["resume", "--db", str(tmp_path), "--answers", "/dev/null"])
     assert f"Resuming {older.meta.id}" in result.stdout
+
+
+def test_a_finished_game_reopens_with_resume_undo(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from referee.cli.app import app
+
+    finished = play_random_game(GAME, ["Ann", "Bo"], random.Random(11))
+    live = LiveSession.start(Store(tmp_path), "blackthorn", ["Ann", "Bo"], {})
+    for entry in finished.entries:
+        live.answer(entry.answer or "")
+    live.release()
+    answers = tmp_path / "fix.txt"
+    answers.write_text("0\n")  # the last treason total, entered again as 0
+    result = CliRunner().invoke(
+        app, ["resume", live.meta.id, "--db", str(tmp_path), "--undo", "1", "--answers", str(answers)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Undone: 1 step(s)." in result.stdout
+    stored = Store(tmp_path).session_file(live.meta.id)
+    stored.load()
+    assert stored.entries[-1] == {"answer": "0"} and len(stored.entries) == len(finished.entries)

@@ -73,12 +73,15 @@ def play(
 def resume(
     session: Annotated[str | None, typer.Argument(help="Session id (default: the last unfinished one).")] = None,
     answers: Annotated[Path | None, typer.Option("--answers", help="Continue from a file of answers.")] = None,
+    undo: Annotated[
+        int, typer.Option("--undo", min=0, help="First take back this many answers (also reopens a finished game).")
+    ] = 0,
     db: DbOption = None,
 ) -> None:
-    """Continue an unfinished session exactly where it stopped."""
+    """Continue a session exactly where it stopped."""
     from referee.cli.run import resume_session
 
-    raise typer.Exit(resume_session(session, answers, db))
+    raise typer.Exit(resume_session(session, answers, db, undo))
 
 
 @app.command()

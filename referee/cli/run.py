@@ -63,7 +63,7 @@ def start_session(
     return run_live(live, answerer, console, db)
 
 
-def resume_session(session_id: str | None, answers: Path | None, db: Path | None) -> int:
+def resume_session(session_id: str | None, answers: Path | None, db: Path | None, undo: int = 0) -> int:
     console = make_console()
     store = Store(db)
     try:
@@ -90,6 +90,9 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
             "Continuing from there.",
             style="yellow", markup=False, highlight=False,
         )
+    if undo:
+        # e.g. a mistyped last answer that ended the game: take it back and play on
+        console.print(f"Undone: {live.undo(undo)} step(s).")
     live.driver.take_messages()
     SessionLoop(live, answerer, console).show_state()
     return run_live(live, answerer, console, db)
