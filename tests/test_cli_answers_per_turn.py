@@ -89,4 +89,8 @@ def test_random_ordinary_turns_take_two_to_four_answers() -> None:
             elif turn is not None:
                 turn.append(card)
     assert set(lengths) == {2, 3, 4}
-    assert sum(lengths.values()) > 500
+    total = sum(lengths.values())
+    assert total > 500
+    mean = sum(length * count for length, count in lengths.items()) / total
+    shares = ", ".join(f"{length} answers {count / total:.0%}" for length, count in sorted(lengths.items()))
+    print(f"\nordinary Council of Blackthorn turns: {total}; {shares}; mean {mean:.2f}")
