@@ -197,3 +197,22 @@ def test_a_finished_game_reopens_with_resume_undo(tmp_path: Path) -> None:
     stored = Store(tmp_path).session_file(live.meta.id)
     stored.load()
     assert stored.entries[-1] == {"answer": "0"} and len(stored.entries) == len(finished.entries)
+
+
+def test_a_correction_a_game_trips_on_is_taken_back_and_retells_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    driver = Driver(GAME, PLAYERS, {})
+    for answer in OPENING:
+        driver.answer(answer)
+    driver.take_messages()
+    before = GAME.to_json(driver.state)
+
+    def trips(state: object, text: str) -> str:
+        driver.state.players[0].influence += 5  # half done when the reader fails
+        raise ValueError("unreadable amount")
+
+    monkeypatch.setattr(GAME, "adjust", trips)
+    with pytest.raises(InvalidAdjustment, match="unreadable amount"):
+        driver.adjust("Ann influence +5", "x")
+    assert GAME.to_json(driver.state) == before
+    assert driver.take_messages() == []
+    assert len(driver.entries) == len(OPENING)

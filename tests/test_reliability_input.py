@@ -169,7 +169,11 @@ def throw_bad_answers_through_a_game(info: GameInfo, seed: int, players: int, ju
     driver = Driver(guided_game(info), NAMES[:count], {})
     position = 0
     while driver.pending is not None:
-        assert len(driver.entries) < 5000, "the game does not end"
+        if len(driver.entries) >= 1500:
+            # Junk that happens to be a valid answer plays on: '1' picks Noble at every card, and a game
+            # where only Noble is ever played never ends, by the rules. Refusals are what is tested here;
+            # the simulations check that games end.
+            break
         ask = driver.pending
         valid = valid_answer(ask, rng)
         picks = [junk[(position + step) % len(junk)] for step in range(3)]
@@ -180,7 +184,7 @@ def throw_bad_answers_through_a_game(info: GameInfo, seed: int, players: int, ju
         if driver.pending is ask:
             driver.answer(valid)
             driver.take_messages()
-    assert driver.report is not None
+    assert driver.pending is not None or driver.report is not None
     TRIED[f"{info.id} games"] += 1
 
 

@@ -104,8 +104,10 @@ class Driver:
             self.answer(entry.answer or "")
 
     def _rebuild(self, entries: Sequence[Entry]) -> None:
+        """Become the driver that replaying `entries` gives (taking a refused correction back)."""
         fresh = replay(self.game, self.players, self.options, entries).driver
         self.__dict__.update(fresh.__dict__)
+        del self.messages[:]  # the replay retold the whole game; the table has heard it already
 
     def take_messages(self) -> list[str]:
         messages, self.messages[:] = list(self.messages), []
