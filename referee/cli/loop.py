@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from rich.console import Console
 
 from referee.asks import Ask, Choice
 from referee.cli.answerers import Validator
 from referee.cli.render import show_header, show_messages, show_public, show_scoreboard
+from referee.engine.game import Game
 from referee.engine.session import LiveSession
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
 
@@ -77,7 +78,7 @@ class SessionLoop:
         self._last_turn: tuple[int | None, str | None] | None = None
 
     @property
-    def game(self):  # type: ignore[no-untyped-def]
+    def game(self) -> Game[Any]:
         return self.live.game
 
     def run(self) -> None:
