@@ -391,14 +391,13 @@ def test_fifteen_power_ends_the_game_in_the_middle_of_a_challenge() -> None:
     assert state(driver).first_to_fifteen == "Ann"
 
 
-def test_a_correction_to_fifteen_ends_the_game_at_the_next_answer() -> None:
+def test_a_correction_to_fifteen_ends_the_game_at_once() -> None:
     driver = at_challenges()
     driver.adjust("Bo cards +15", "a big Renown night")
     assert "Bo reached 15 power: the game is over" in said(driver)
+    assert driver.finished and driver.report is not None and driver.report.winners == ["Bo"]
     with pytest.raises(InvalidAdjustment, match="the game is over"):
         driver.adjust("Ann house +1", "too late")
-    driver.answer("done")
-    assert driver.finished and driver.report is not None and driver.report.winners == ["Bo"]
 
 
 def test_prized_brings_several_to_fifteen_at_once_and_they_share() -> None:
@@ -408,7 +407,6 @@ def test_prized_brings_several_to_fifteen_at_once_and_they_share() -> None:
     driver.adjust("prized Ann 3", "Ann's Prized 3 character was killed")
     assert "Bo and Cy reached 15 power at the same moment" in said(driver)
     assert state(driver).first_to_fifteen is None
-    driver.answer("5 0 1")
     report = driver.report
     assert report is not None and sorted(report.winners) == ["Bo", "Cy"]
     assert any("simultaneous-fifteen (shared)" in note for note in report.notes)
@@ -419,7 +417,6 @@ def test_most_power_ruling_settles_a_simultaneous_fifteen() -> None:
     driver.adjust("Bo house =12", "earlier rounds")
     driver.adjust("Cy house =13", "earlier rounds")
     driver.adjust("prized Ann 3", "Prized")
-    driver.answer("5 0 1")
     assert driver.report is not None and driver.report.winners == ["Cy"]
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.asks import Ask, canonical
-from referee.engine.game import Game
+from referee.engine.game import Game, GameOver
 from referee.errors import InvalidAdjustment, InvalidAnswer
 from referee.outcome import ScoreReport
 
@@ -56,9 +56,12 @@ class Driver:
     def finished(self) -> bool:
         return self.pending is None
 
-    def _step(self, value: Any, first: bool = False) -> None:
+    def _step(self, value: Any, first: bool = False, end: bool = False) -> None:
         try:
-            self.pending = next(self._flow) if first else self._flow.send(value)
+            if end:
+                self.pending = self._flow.throw(GameOver())
+            else:
+                self.pending = next(self._flow) if first else self._flow.send(value)
         except StopIteration as stop:
             self.pending = None
             self.report = stop.value
@@ -94,6 +97,8 @@ class Driver:
             raise InvalidAdjustment(f"refused: {'; '.join(problems)}")
         self.entries.append(entry)
         self.messages.append(f"Correction: {summary} ({entry.reason})")
+        if self.game.ended_by_correction(self.state):
+            self._step(None, end=True)  # no answer is waiting any more: the game is over
         return entry
 
     def apply(self, entry: Entry) -> None:

@@ -43,6 +43,11 @@ class PublicView:
     lines: list[str] = field(default_factory=list)
 
 
+class GameOver(Exception):
+    """Thrown by the driver into a flow whose game a correction has just ended (a game that says so
+    through `ended_by_correction`); the flow catches it and goes straight to its final count."""
+
+
 class Game(ABC, Generic[S]):
     """A game the referee can guide. Subclasses are stateless; all state lives in S."""
 
@@ -66,6 +71,11 @@ class Game(ABC, Generic[S]):
     def adjust(self, state: S, text: str) -> str:
         """Apply a manual correction; returns what changed. Raises InvalidAdjustment and then
         leaves the state untouched."""
+
+    def ended_by_correction(self, state: S) -> bool:
+        """True when the correction just applied has ended the game (e.g. a winning total reached).
+        A game that can say True must catch GameOver in its flow wherever play goes on."""
+        return False
 
     @abstractmethod
     def adjust_help(self) -> str:

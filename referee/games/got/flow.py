@@ -11,7 +11,7 @@ from collections.abc import Generator, Sequence
 from typing import Any, TypeVar
 
 from referee.asks import Ask, Choice, Confirm, Number, Parsed
-from referee.engine.game import Flow, Say
+from referee.engine.game import Flow, GameOver, Say
 from referee.games.got import rules
 from referee.games.got.scoring import (
     RANKS_BELOW_WINNER,
@@ -59,7 +59,7 @@ PLOT_EXAMPLES = ("5 0 1", "4 2 1 A Noble Cause", "6 1 0", "3 3 2", "2 4 1 Wildfi
 CHALLENGE_EXAMPLES = ("5 3", "4 -", "6 2 r1", "2 5", "3 - r1 p1", "4 4")
 
 
-class GameWon(Exception):
+class GameWon(GameOver):
     """Somebody has 15 power or more: the game stops where it is."""
 
 
@@ -77,7 +77,7 @@ def flow(table: Table, say: Say) -> Flow:
         while True:
             table.round += 1
             yield from play_round(table, say)
-    except GameWon:
+    except GameOver:  # GameWon from the flow, or thrown in by the driver after a correction
         pass
     return final_count(table, say)
 

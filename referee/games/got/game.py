@@ -82,8 +82,7 @@ class Thrones(Game[Table]):
         cleaned = " ".join(text.split())
         if state.won:
             raise InvalidAdjustment(
-                f"the game is over ({state.first_to_fifteen or 'a player'} reached {POWER_TO_WIN} power); "
-                "answer the waiting question to see the final count"
+                f"the game is over ({state.first_to_fifteen or 'a player'} reached {POWER_TO_WIN} power)"
             )
         prized = PRIZED_FORM.match(cleaned)
         if prized:
@@ -177,7 +176,7 @@ class Thrones(Game[Table]):
 
     @staticmethod
     def _check_win(state: Table, gainers: Sequence[Player]) -> str:
-        """A correction that takes players to 15 ends the game; the waiting answer then closes it."""
+        """A correction that takes players to 15 ends the game at once (see ended_by_correction)."""
         reached = rules.players_at_fifteen(gainers)
         if not reached:
             return ""
@@ -185,10 +184,10 @@ class Thrones(Game[Table]):
         state.first_to_fifteen = reached[0].name if len(reached) == 1 else None
         together = " at the same moment" if len(reached) > 1 else ""
         names = joined_names([player.name for player in reached])
-        return (
-            f". {names} reached {POWER_TO_WIN} power{together}: the game is over. Answer the waiting question "
-            "(its answer is not used) to see the final count"
-        )
+        return f". {names} reached {POWER_TO_WIN} power{together}: the game is over"
+
+    def ended_by_correction(self, state: Table) -> bool:
+        return state.won
 
     # --- checks and views --------------------------------------------------------------------------
 
