@@ -324,7 +324,7 @@ def test_change_of_plans_swaps_a_time_track_card_for_a_court_card() -> None:
     assert table.court == 4 and table.discard == 1
 
 
-def test_a_correction_that_reaches_a_symbol_ends_the_game_after_the_next_answer() -> None:
+def test_a_correction_that_reaches_a_symbol_ends_the_game_at_once() -> None:
     driver = two_players()
     with pytest.raises(InvalidAdjustment):
         driver.adjust("jane wealth -7", "Traitors text")
@@ -332,7 +332,7 @@ def test_a_correction_that_reaches_a_symbol_ends_the_game_after_the_next_answer(
         driver.adjust("king wealth -1", "typo")
     driver.adjust("Jane wealth =0", "a card text the referee does not know")
     assert driver.state.houses["jane"]["wealth"] == 0
-    driver.answer("intrigue at clay")
+    assert any("House Jane Collapses: the game ends at once" in line for line in driver.take_messages())
     assert isinstance(driver.pending, Choice) and driver.pending.section == "ambitions"
     for card in ("jane-collapses", "clay-triumphs", "rowel-triumphs", "rowel-collapses"):
         driver.answer(card)

@@ -7,12 +7,14 @@ played. Attribute changes, Wars, the Time track, the deck and the end of the gam
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Generator, Sequence
 from functools import partial
 from typing import Any
 
 from referee.asks import Ask, Choice, Confirm, Parsed
 from referee.engine.game import Flow, Say
+from referee.engine.game import GameOver as EngineGameOver
 from referee.games.serpents import rules
 from referee.games.serpents.ambitions import AMBITIONS, ambition_title, house_ambitions_held
 from referee.games.serpents.houses import ATTRIBUTES, HOUSES, House
@@ -77,7 +79,7 @@ INTRIGUE_EFFECT_HINT = (
 )
 
 
-class GameOver(Exception):
+class GameOver(EngineGameOver):
     """Raised inside the flow the moment the game ends; the flow then goes to the reveal."""
 
 
@@ -89,14 +91,16 @@ def flow(table: Table, say: Say) -> Flow:
                 yield from serpentess_turn(table, say)
             for player in table.turn_order():
                 yield from player_turn(table, player, say)
-    except GameOver:
-        pass
+    except EngineGameOver:  # the flow's own GameOver, or the driver's after a correction ended the game
+        if table.ended_by is None:
+            with contextlib.suppress(GameOver):
+                check_end(table, say, after="the correction")
     return (yield from final_count(table, say))
 
 
 def ask(table: Table, say: Say, question: Ask) -> Generator[Ask, Any, Any]:
-    """Ask during play. A correction entered at this prompt may have put a marker on a symbol: then
-    the game ends as soon as the question is answered."""
+    """Ask during play. A correction that puts a marker on a symbol ends the game at once (the driver
+    throws GameOver in, see Game.ended_by_correction); the check after the answer is a safety net."""
     value = yield question
     check_end(table, say, after="the correction")
     return value

@@ -59,6 +59,10 @@ class Serpents(Game[Table]):
     def flow(self, state: Table, say: Say) -> Flow:
         return flow(state, say)
 
+    def ended_by_correction(self, state: Table) -> bool:
+        """A correction put a House's marker on a symbol while the game was going on."""
+        return state.phase != "final" and state.ended_by is None and bool(state.ended_houses())
+
     def adjust_help(self) -> str:
         return ADJUST_HELP
 
