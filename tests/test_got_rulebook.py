@@ -10,39 +10,16 @@ from typing import Any
 from referee.asks import Ask
 from referee.games.got import scoring
 from referee.games.registry import find_game
+from referee.rules import load_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKDOWN = (ROOT / "rulebooks" / "got-lcg-1e.md").read_text()
 NUMBERS: dict[str, Any] = tomllib.loads((ROOT / "rulebooks" / "got-lcg-1e.toml").read_text())
-HEADING = re.compile(r"^(#{2,3}) (.+) \{#([^}]+)\}$")
 
 
-def sections() -> dict[str, list[str]]:
-    """Each section id with the lines of its body (up to the next heading)."""
-    result: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in MARKDOWN.splitlines():
-        match = HEADING.match(line)
-        if match:
-            assert match.group(3) not in result, f"duplicate id {match.group(3)}"
-            current = result[match.group(3)] = []
-        elif re.match(r"#{2,6} ", line):
-            raise AssertionError(f"heading without an id: {line}")
-        elif current is not None:
-            current.append(line)
-    return result
-
-
-SECTIONS = sections()
-
-
-def covers() -> set[str]:
-    found: set[str] = set()
-    for body in SECTIONS.values():
-        for line in body:
-            if line.startswith("Covers:"):
-                found.update(part.strip() for part in line.removeprefix("Covers:").split(";"))
-    return found
+RULEBOOK = load_rulebook("got-lcg-1e")
+SECTIONS = {section.id: section for section in RULEBOOK.sections}
+COVERED = {heading for section in RULEBOOK.sections for heading in section.covers}
 
 
 def test_no_line_starts_like_a_reference_heading() -> None:
@@ -53,7 +30,7 @@ def test_no_line_starts_like_a_reference_heading() -> None:
 def test_every_source_heading_is_covered_and_every_cover_is_a_heading() -> None:
     headings = NUMBERS["source"]["headings"]
     assert len(headings) == len(set(headings))
-    assert set(headings) == covers()
+    assert set(headings) == COVERED
 
 
 def test_each_ruling_has_a_toml_entry_and_back() -> None:

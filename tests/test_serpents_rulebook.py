@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -11,46 +10,25 @@ import pytest
 
 from referee.games.serpents.rules import PLAY_RULING_CHOICES
 from referee.games.serpents.rulings import RULING_CHOICES as SCORE_RULING_CHOICES
+from referee.rules import load_rulebook
 
 RULING_CHOICES = {**SCORE_RULING_CHOICES, **PLAY_RULING_CHOICES}
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKDOWN = (ROOT / "rulebooks" / "council-of-serpents.md").read_text()
 NUMBERS: dict[str, Any] = tomllib.loads((ROOT / "rulebooks" / "council-of-serpents.toml").read_text())
-HEADING = re.compile(r"^(#{2,3}) (.+) \{#([^}]+)\}$")
 SOURCE = ROOT.parent / "shared" / "seeds" / NUMBERS["source"]["file"]
 
 
-def sections() -> dict[str, list[str]]:
-    """Each section id with the lines of its body (up to the next heading)."""
-    result: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in MARKDOWN.splitlines():
-        match = HEADING.match(line)
-        if match:
-            assert match.group(3) not in result, f"duplicate id {match.group(3)}"
-            current = result[match.group(3)] = []
-        elif re.match(r"#{2,6} ", line):
-            raise AssertionError(f"heading without an id: {line}")
-        elif current is not None:
-            current.append(line)
-    return result
-
-
-SECTIONS = sections()
+RULEBOOK = load_rulebook("council-of-serpents")
+SECTIONS = {section.id: section for section in RULEBOOK.sections}
+COVERED = {heading for section in RULEBOOK.sections for heading in section.covers}
 
 
 def test_every_source_heading_is_covered_and_every_cover_is_a_heading() -> None:
     headings = NUMBERS["source"]["headings"]
-    covered = {
-        part.strip()
-        for body in SECTIONS.values()
-        for line in body
-        if line.startswith("Covers:")
-        for part in line.removeprefix("Covers:").split(";")
-    }
     assert len(headings) == len(set(headings)) == 26
-    assert set(headings) == covered
+    assert set(headings) == COVERED
 
 
 def test_glossary_and_rulings_exist_and_every_ruling_has_a_toml_entry() -> None:
