@@ -58,6 +58,18 @@ PRIZED_FORM = re.compile(r"^prized\s+(?P<owner>.+?)\s+(?P<amount>\d{1,2})$", re.
 RESERVED_NAMES = ("prized",)
 
 
+PLAYER_ATTRIBUTES = {
+    "house": "house_power",
+    "cards": "card_power",
+    "gold": "gold",
+    "hand": "hand",
+    "deck": "draw_deck",
+    "income": "income_bonus",
+    "initiative": "initiative_bonus",
+}
+"""The Player attribute each correction field changes (the plot's claim is handled apart)."""
+
+
 class Thrones(Game[Table]):
     id = "got-lcg-1e"
     rulebook = "got-lcg-1e"
@@ -123,36 +135,18 @@ class Thrones(Game[Table]):
 
     @staticmethod
     def _read(player: Player, field: str) -> int:
-        values = {
-            "house": player.house_power,
-            "cards": player.card_power,
-            "gold": player.gold,
-            "hand": player.hand,
-            "deck": player.draw_deck,
-            "income": player.income_bonus,
-            "initiative": player.initiative_bonus,
-            "claim": player.plot.claim if player.plot else 0,
-        }
-        return values[field]
+        if field == "claim":
+            return player.plot.claim if player.plot else 0
+        value: int = getattr(player, PLAYER_ATTRIBUTES[field])
+        return value
 
     @staticmethod
     def _write(player: Player, field: str, value: int) -> None:
-        if field == "house":
-            player.house_power = value
-        elif field == "cards":
-            player.card_power = value
-        elif field == "gold":
-            player.gold = value
-        elif field == "hand":
-            player.hand = value
-        elif field == "deck":
-            player.draw_deck = value
-        elif field == "income":
-            player.income_bonus = value
-        elif field == "initiative":
-            player.initiative_bonus = value
-        elif player.plot is not None:
-            player.plot.claim = value
+        if field == "claim":
+            if player.plot is not None:
+                player.plot.claim = value
+            return
+        setattr(player, PLAYER_ATTRIBUTES[field], value)
 
     def _infamy(self, state: Table, player: Player, sign: str, amount: int) -> str:
         if sign not in ("", "+"):
