@@ -1,22 +1,29 @@
 """The questions a game flow asks the table, and how each one reads an answer.
 
-An Ask is a frozen description of a question. `parse(raw)` turns what the table typed into the
-value the flow receives, or raises InvalidAnswer saying what was wrong and what is allowed.
-`encode(value)` gives the canonical text that goes in the session log, so replaying the log
-parses exactly the same values again.
+An Ask[T] is a frozen description of a question whose answer is a T. `parse(raw)` turns what the
+table typed into the value the flow receives, or raises InvalidAnswer saying what was wrong and
+what is allowed. `encode(value)` gives the canonical text that goes in the session log, so
+replaying the log parses exactly the same values again.
+
+A flow asks with `value = yield from ask(question)`, which types the answer. The question may be
+given as a builder (a function of no arguments returning the Ask): the driver builds it again after
+every correction, so its options, bounds and counts always come from the current state.
+A TableStep is the table's own work (a card's text, an ability): corrections may follow it, and
+the flow goes on only when the table confirms.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from referee.errors import InvalidAnswer
 
 MAX_ANSWER_LENGTH = 200
+T = TypeVar("T")
 
 
 def clean(raw: str) -> str:
@@ -29,14 +36,18 @@ def clean(raw: str) -> str:
 
 
 @dataclass(frozen=True)
-class Ask:
-    """A question for the table. `section` names the rulebook section that governs it."""
+class Ask(Generic[T]):
+    """A question for the table. `section` names the rulebook section that governs it.
+
+    `end_check` is False while effects the rulebook treats as simultaneous are still settling:
+    the driver then does not check for the end of the game until the next question."""
 
     prompt: str
     section: str = ""
     default: str | None = None
+    end_check: bool = field(default=True, kw_only=True)
 
-    def parse(self, raw: str) -> Any:
+    def parse(self, raw: str) -> T:
         text = clean(raw)
         if not text and self.default is not None:
             text = self.default
@@ -44,10 +55,10 @@ class Ask:
             raise InvalidAnswer(raw, "no answer given", self.allowed())
         return self._parse(text)
 
-    def _parse(self, text: str) -> Any:
+    def _parse(self, text: str) -> T:
         raise NotImplementedError
 
-    def encode(self, value: Any) -> str:
+    def encode(self, value: T) -> str:
         return str(value)
 
     def allowed(self) -> str:
@@ -58,40 +69,89 @@ class Ask:
         return []
 
 
-def _match_option(text: str, options: Sequence[str]) -> str | None:
-    """An option by number (1-based), exact name, or unique prefix, ignoring case."""
+def _match_option(text: str, labels: Sequence[str]) -> int:
+    """The index of an option by number (1-based), exact label, or unique prefix, ignoring case.
+    Raises InvalidAnswer; an ambiguous prefix names its candidates."""
     lowered = text.lower()
+    exact = [index for index, label in enumerate(labels) if label.lower() == lowered]
+    if exact:  # a label wins over a number: an option may be named "2 coins"
+        return exact[0]
     if re.fullmatch(r"[0-9]{1,3}", lowered):
         index = int(lowered) - 1
-        return options[index] if 0 <= index < len(options) else None
-    exact = [option for option in options if option.lower() == lowered]
-    if exact:
-        return exact[0]
-    prefixed = [option for option in options if option.lower().startswith(lowered)]
-    return prefixed[0] if len(prefixed) == 1 else None
+        if 0 <= index < len(labels):
+            return index
+        raise InvalidAnswer(text, "no option with that number", _listing(labels))
+    prefixed = [index for index, label in enumerate(labels) if label.lower().startswith(lowered)]
+    if len(prefixed) == 1:
+        return prefixed[0]
+    if prefixed:
+        candidates = " or ".join(labels[index] for index in prefixed)
+        raise InvalidAnswer(text, f"more than one option begins so ({candidates})", _listing(labels))
+    raise InvalidAnswer(text, "not one of the options", _listing(labels))
+
+
+def _listing(labels: Sequence[str]) -> str:
+    return ", ".join(f"{number}={label}" for number, label in enumerate(labels, 1))
 
 
 @dataclass(frozen=True)
-class Choice(Ask):
-    """Pick one of a few named options: by number, by name, or by a unique first letter or prefix."""
+class Choice(Ask[T]):
+    """Pick one of a few options: by number, by label, or by a unique first letter or prefix.
+
+    `options` are the labels the table sees and the log records; `values` (parallel to them) are
+    what the flow receives. Without values, the labels themselves are the values. Build typed
+    choices with `pick`, plain ones with `choice`."""
 
     options: tuple[str, ...] = ()
+    values: tuple[T, ...] = ()
 
-    def _parse(self, text: str) -> str:
-        option = _match_option(text, self.options)
-        if option is None:
-            raise InvalidAnswer(text, "not one of the options", self.allowed())
-        return option
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise ValueError(f"a choice needs at least one option: {self.prompt!r}")
+        if self.values and len(self.values) != len(self.options):
+            raise ValueError(f"options and values differ in length: {self.prompt!r}")
+        lowered = [label.lower() for label in self.options]
+        if len(set(lowered)) != len(lowered):
+            raise ValueError(f"two options share a label: {self.options!r}")
+
+    def _parse(self, text: str) -> T:
+        index = _match_option(text, self.options)
+        return self.values[index] if self.values else cast(T, self.options[index])
+
+    def encode(self, value: T) -> str:
+        if not self.values:
+            return str(value)
+        for label, option in zip(self.options, self.values, strict=True):
+            if option is value or option == value:
+                return label
+        raise ValueError(f"{value!r} is not among the values of {self.prompt!r}")
+
+    def label_of(self, raw: str) -> str:
+        """The label an answer picks (what the log records)."""
+        return self.options[_match_option(clean(raw), self.options)]
 
     def allowed(self) -> str:
-        return ", ".join(f"{number}={option}" for number, option in enumerate(self.options, 1))
+        return _listing(self.options)
 
     def suggestions(self) -> list[str]:
         return list(self.options)
 
 
+def choice(prompt: str, section: str, labels: Iterable[str], default: str | None = None) -> Choice[str]:
+    """A choice whose answer is the chosen label itself."""
+    return Choice(prompt, section, default, options=tuple(labels))
+
+
+def pick(prompt: str, section: str, options: Iterable[tuple[str, T]], default: str | None = None) -> Choice[T]:
+    """A choice of (label, value) pairs: the table sees and the log records the label, the flow
+    receives the value (a player, a territory, an action)."""
+    pairs = tuple(options)
+    return Choice(prompt, section, default, options=tuple(label for label, _ in pairs),
+                  values=tuple(value for _, value in pairs))
+
+
 @dataclass(frozen=True)
-class Number(Ask):
+class Number(Ask[int]):
     """A whole number within bounds."""
 
     minimum: int = 0
@@ -114,7 +174,7 @@ NO = ("n", "no", "false", "0")
 
 
 @dataclass(frozen=True)
-class Confirm(Ask):
+class Confirm(Ask[bool]):
     """Yes or no."""
 
     def _parse(self, text: str) -> bool:
@@ -125,7 +185,7 @@ class Confirm(Ask):
             return False
         raise InvalidAnswer(text, "not yes or no", self.allowed())
 
-    def encode(self, value: Any) -> str:
+    def encode(self, value: bool) -> str:
         return "yes" if value else "no"
 
     def allowed(self) -> str:
@@ -136,7 +196,7 @@ class Confirm(Ask):
 
 
 @dataclass(frozen=True)
-class Dice(Ask):
+class Dice(Ask[tuple[int, ...]]):
     """One value per named die, each one of the die's faces. '2 0 1 3', '2,0,1,3' or '2013'."""
 
     faces: tuple[int, ...] = ()
@@ -154,7 +214,7 @@ class Dice(Ask):
                 raise InvalidAnswer(text, f"{name} die cannot show {value}", self.allowed())
         return values
 
-    def encode(self, value: Any) -> str:
+    def encode(self, value: tuple[int, ...]) -> str:
         return " ".join(str(v) for v in value)
 
     def allowed(self) -> str:
@@ -163,18 +223,18 @@ class Dice(Ask):
 
 
 @dataclass(frozen=True)
-class Parsed(Ask):
+class Parsed(Ask[T]):
     """A free-form answer read by a game-specific parser (e.g. a card's trigger: 'guild 5').
 
     The parser raises InvalidAnswer or ValueError; `hint` says what is allowed. The parser must be
     deterministic so the log replays identically; `encode` keeps the cleaned text.
     """
 
-    parser: Callable[[str], Any] = field(default=lambda text: text, compare=False)
+    parser: Callable[[str], T] = field(default=lambda text: cast(T, text), compare=False)
     hint: str = ""
     examples: tuple[str, ...] = ()
 
-    def _parse(self, text: str) -> Any:
+    def _parse(self, text: str) -> T:
         try:
             return self.parser(text)
         except InvalidAnswer:
@@ -182,7 +242,7 @@ class Parsed(Ask):
         except ValueError as error:
             raise InvalidAnswer(text, str(error) or "not understood", self.allowed()) from None
 
-    def encode(self, value: Any) -> str:  # the parser's input, kept by the driver
+    def encode(self, value: T) -> str:  # the parser's input, kept by the driver
         raise NotImplementedError("Parsed answers are logged as the text the table typed")
 
     def allowed(self) -> str:
@@ -192,7 +252,57 @@ class Parsed(Ask):
         return list(self.examples)
 
 
-def canonical(ask: Ask, raw: str, value: Any) -> str:
+CONFIRMATIONS = ("done", "ok", "next")
+"""What confirms a table step (Enter gives "done")."""
+
+
+@dataclass(frozen=True)
+class TableStep(Ask[None]):
+    """The table carries something out by hand (a card's text, an ability, an event).
+
+    Corrections may be entered while it is pending; Enter (or 'done') confirms it, and only then
+    does the flow go on to what it automates next, which so sees every correction. An answer to
+    the question after the step also confirms it (logs written before a step existed replay so)."""
+
+    default: str | None = "done"
+
+    def _parse(self, text: str) -> None:
+        if text.lower() not in CONFIRMATIONS:
+            raise InvalidAnswer(text, "the table step is not confirmed", self.allowed())
+
+    def encode(self, value: None) -> str:
+        return "done"
+
+    def allowed(self) -> str:
+        return "Enter (or 'done') once the table has done it; corrections first with 'adjust'"
+
+    def suggestions(self) -> list[str]:
+        return ["done"]
+
+
+Builder = Callable[[], Ask[T]]
+"""A question given as a function of the current state, built again after every correction."""
+Question = Ask[Any] | Callable[[], Ask[Any]]
+"""What a flow yields: an Ask, or a builder of one."""
+
+
+def ask(question: Ask[T] | Builder[T]) -> Generator[Question, Any, T]:
+    """Ask the table and receive the typed answer: `value = yield from ask(Number(...))`."""
+    answer = yield question
+    return cast(T, answer)
+
+
+def table_step(prompt: str, section: str = "") -> Generator[Question, Any, None]:
+    """Say what the table does by hand; continue once it has confirmed (corrections before)."""
+    yield TableStep(prompt, section)
+
+
+def build(question: Question) -> Ask[Any]:
+    """The Ask a yielded question stands for now."""
+    return question if isinstance(question, Ask) else question()
+
+
+def canonical(ask: Ask[Any], raw: str, value: Any) -> str:
     """The text to log for an accepted answer: canonical where the Ask can encode it."""
     if isinstance(ask, Parsed):
         text = clean(raw)

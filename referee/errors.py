@@ -43,5 +43,9 @@ class UnknownGame(RefereeError, ValueError):
     """A game name that is neither a game id nor an alias."""
 
 
+class InternalError(RefereeError):
+    """A defect of the referee met while applying an answer; the answer is not kept."""
+
+
 class SessionError(RefereeError):
     """A session that cannot be opened, resumed or written."""

@@ -41,6 +41,17 @@ class Team:
         return {"members": list(self.members), "total": self.total}
 
 
+@dataclass(frozen=True)
+class Termination:
+    """How a game ended: a stable code (e.g. 'power-reached', 'factions-blocked') and a sentence."""
+
+    code: str
+    text: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "text": self.text}
+
+
 @dataclass
 class ScoreReport:
     game: str
@@ -49,6 +60,8 @@ class ScoreReport:
     winners: list[str]
     notes: list[str] = field(default_factory=list)
     teams: list[Team] | None = None
+    termination: Termination | None = None
+    """How the game ended; set by guided sessions (a score from holdings alone has none)."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -60,6 +73,8 @@ class ScoreReport:
             data["teams"] = [team.to_json() for team in self.teams]
         data["winners"] = list(self.winners)
         data["notes"] = list(self.notes)
+        if self.termination is not None:
+            data["termination"] = self.termination.to_json()
         return data
 
     def player(self, name: str) -> PlayerScore:

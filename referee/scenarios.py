@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.engine.driver import Driver
+from referee.engine.driver import Driver, replay
+from referee.engine.lines import read_line
 from referee.engine.session import load_game
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
 
@@ -102,19 +103,16 @@ def run_scenario(scenario: Scenario, echo: Callable[[str], None] | None = None) 
 
 
 def apply_line(run: ScenarioRun, text: str) -> None:
-    word, _, rest = text.partition(" ")
+    """One line, read as the terminal reads it; commands that only show something do nothing here."""
     driver = run.driver
-    if word.lower() == "adjust":
-        change, _, reason = rest.partition(";")
-        driver.adjust(change.strip(), reason.strip())
-    elif word.lower() == "undo":
-        steps = int(rest) if rest.strip().isdecimal() else 1
-        from referee.engine.driver import replay
-
-        kept = driver.entries[: max(0, len(driver.entries) - steps)]
+    line = read_line(text, driver.pending, driver.game.correction_verbs)
+    if line.kind == "adjust":
+        driver.adjust(line.text, line.reason)
+    elif line.kind == "undo":
+        kept = driver.entries[: max(0, len(driver.entries) - line.steps)]
         run.driver = replay(driver.game, driver.players, driver.options, kept).driver
-    else:
-        driver.answer(text)
+    elif line.kind == "answer":
+        driver.answer(line.text)
 
 
 def lookup(data: Any, path: str) -> Any:

@@ -6,18 +6,24 @@ from typing import Any, Protocol
 
 from rich.console import Console
 
-from referee.asks import Ask, Choice
+from referee.asks import Ask, Choice, TableStep
 from referee.cli.answerers import Validator
 from referee.cli.render import show_header, show_messages, show_public, show_scoreboard
 from referee.engine.game import Game
+from referee.engine.lines import COMMANDS, Line, read_line
 from referee.engine.session import LiveSession
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
 
-COMMANDS = ("undo", "state", "help", "?", "adjust", "quit", "rules", "secret")
-COMMAND_HELP = (
-    "At any question: 'undo' [N], 'state', 'secret NAME', 'help' or '?', 'rules WORDS', "
-    "'adjust' (a correction, e.g. 'adjust Ann noble +1 ; King card'), 'quit'."
-)
+__all__ = ["COMMANDS", "Answerer", "Quit", "SessionLoop", "command_help"]
+
+
+def command_help(game: Game[Any]) -> str:
+    """The commands at any question, with this game's own correction example."""
+    example = f"e.g. 'adjust {game.correction_example}'" if game.correction_example else "see the forms above"
+    return (
+        "At any question: 'undo' [N], 'state', 'secret NAME', 'help' or '?', 'rules WORDS', "
+        f"'adjust WHO FIELD +N|-N|=N ; reason' ({example}), 'quit'."
+    )
 
 
 class Answerer(Protocol):
@@ -34,7 +40,7 @@ class Quit(Exception):
     """The table asked to stop; the session is saved."""
 
 
-def prompt_for(ask: Ask) -> str:
+def prompt_for(ask: Ask[Any]) -> str:
     if isinstance(ask, Choice) and len(ask.options) <= 9:
         options = " ".join(f"{number}={option}" for number, option in enumerate(ask.options, 1))
         return f"{ask.prompt} [{options}]"
@@ -42,27 +48,19 @@ def prompt_for(ask: Ask) -> str:
     return f"{ask.prompt}{default}"
 
 
-def single_keys(ask: Ask) -> str:
+def single_keys(ask: Ask[Any]) -> str:
     """Option numbers that answer at a single key press: only when there are at most nine."""
     if isinstance(ask, Choice) and len(ask.options) <= 9:
         return "".join(str(number) for number in range(1, len(ask.options) + 1))
     return ""
 
 
-def is_command(text: str, ask: Ask | None = None) -> bool:
-    """A table command rather than an answer; an option named like a command stays an answer."""
-    words = text.strip().lower().split()
-    if not words or words[0] not in COMMANDS:
-        return False
-    return not (isinstance(ask, Choice) and text.strip().lower() in (option.lower() for option in ask.options))
-
-
-def validator(ask: Ask) -> Validator:
+def validator(ask: Ask[Any], correction_verbs: tuple[str, ...] = ()) -> Validator:
     def check(text: str) -> str | None:
-        if is_command(text, ask):
-            return None
         try:
-            ask.parse(text)
+            line = read_line(text, ask, correction_verbs)
+            if line.kind == "answer" and not isinstance(ask, TableStep):
+                ask.parse(text)  # at a table step the driver also takes the answer after it
         except InvalidAnswer as error:
             return str(error)
         return None
@@ -93,11 +91,13 @@ class SessionLoop:
                     self.show_state()
                 show_header(self.console, header)
                 self._last_turn = turn
-            text = self.answerer.ask(prompt_for(ask), validator(ask), ask.default, single_keys(ask))
-            if is_command(text, ask):
-                self.command(text, ask)
-                continue
+            verbs = self.game.correction_verbs
+            text = self.answerer.ask(prompt_for(ask), validator(ask, verbs), ask.default, single_keys(ask))
             try:
+                line = read_line(text, ask, verbs)
+                if line.kind != "answer":
+                    self.command(line, ask)
+                    continue
                 self.live.answer(text)
             except InvalidAnswer as error:
                 self.answerer.rejected(str(error))
@@ -111,29 +111,27 @@ class SessionLoop:
     def show_state(self) -> None:
         show_public(self.console, self.game.public_view(self.live.driver.state))
 
-    def command(self, text: str, ask: Ask) -> None:
-        word, _, rest = text.strip().partition(" ")
-        word, rest = word.lower(), rest.strip()
-        if word == "quit":
+    def command(self, line: Line, ask: Ask[Any]) -> None:
+        if line.kind == "quit":
             raise Quit()
-        if word == "undo":
-            if rest and not rest.isdecimal():  # isdigit() also passes "²", which int() refuses
-                self.answerer.rejected(f"'undo' takes a number of steps, not {rest!r}: e.g. 'undo' or 'undo 3'")
-                return
-            steps = int(rest) if rest else 1
-            undone = self.live.undo(steps)
+        if line.kind == "undo":
+            undone = self.live.undo(line.steps)
             self.console.print(f"Undone: {undone} step(s). Back to the previous question.")
             self._last_turn = None
-        elif word == "state":
+        elif line.kind == "redo":
+            self.answerer.rejected("nothing to redo")
+        elif line.kind == "edit":
+            self.answerer.rejected("'edit' works on a saved session: 'referee edit SESSION'")
+        elif line.kind == "state":
             self.show_state()
-        elif word == "secret":
-            self.show_secret(rest)
-        elif word in ("help", "?"):
+        elif line.kind == "secret":
+            self.show_secret(line.text)
+        elif line.kind == "help":
             self.show_help(ask)
-        elif word == "rules":
-            self.show_rules(rest)
-        elif word == "adjust":
-            self.adjust(rest)
+        elif line.kind == "rules":
+            self.show_rules(line.text)
+        elif line.kind == "adjust":
+            self.adjust(line.text, line.reason)
 
     def show_secret(self, name: str) -> None:
         try:
@@ -142,7 +140,7 @@ class SessionLoop:
         except KeyError:
             self.answerer.rejected(f"no player {name!r}: use 'secret NAME'")
 
-    def show_help(self, ask: Ask) -> None:
+    def show_help(self, ask: Ask[Any]) -> None:
         self.console.print(f"Allowed: {ask.allowed()}", highlight=False)
         try:
             from referee.rules import section
@@ -153,7 +151,8 @@ class SessionLoop:
             self.console.print(Markdown(f"**{found.title}** (`{found.id}`)\n\n{found.text}"))
         except (ImportError, RefereeError, KeyError, LookupError):
             self.console.print(f"(rulebook section {ask.section!r} is not available)")
-        self.console.print(COMMAND_HELP, highlight=False)
+        self.console.print(f"Corrections: {self.game.adjust_help()}", markup=False, highlight=False)
+        self.console.print(command_help(self.game), markup=False, highlight=False)
 
     def show_rules(self, query: str) -> None:
         if not query:
@@ -173,8 +172,7 @@ class SessionLoop:
         for result in results:
             self.console.print(Markdown(f"**{result.title}** (`{result.section}`)\n\n{result.text}"))
 
-    def adjust(self, rest: str) -> None:
-        text, _, reason = rest.partition(";")
+    def adjust(self, text: str, reason: str) -> None:
         if not text.strip() and self.answerer.interactive:
             text = self.answerer.ask(f"Correction ({self.game.adjust_help()})", lambda _: None)
             reason = self.answerer.ask("Reason (the card or ability behind it)", lambda _: None)

@@ -1,8 +1,10 @@
 """The driver: the only code that sends answers into a game flow.
 
-It validates every answer against the pending Ask before the flow sees it, so a rejected answer
-changes nothing; it records accepted answers as log entries (the canonical text of the answer, or
-a correction with its reason). Replaying the same entries always rebuilds the same state.
+It validates every answer against the pending question before the flow sees it, so a rejected
+answer changes nothing; it logs an answer only once the flow has taken it (the canonical text of
+the answer, or a correction with its reason). After every entry it builds the pending question
+again from the current state and asks the game whether it has ended. Replaying the same entries
+always rebuilds the same state.
 """
 
 from __future__ import annotations
@@ -11,10 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.asks import Ask, canonical
+from referee.asks import CONFIRMATIONS, Ask, Question, TableStep, build, canonical, clean
 from referee.engine.game import Game, GameOver
-from referee.errors import InvalidAdjustment, InvalidAnswer
-from referee.outcome import ScoreReport
+from referee.errors import InternalError, InvalidAdjustment, InvalidAnswer
+from referee.outcome import ScoreReport, Termination
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,12 @@ class Entry:
             return Entry(adjust=str(data["adjust"]), reason=str(data.get("reason", "")))
         return Entry(answer=str(data["answer"]))
 
+    def text(self) -> str:
+        """The entry as a line of an answers file."""
+        if self.adjust is not None:
+            return f"adjust {self.adjust} ; {self.reason or ''}".rstrip(" ;")
+        return self.answer or ""
+
 
 class Driver:
     """Runs one game flow. `pending` is the question waiting for the table (None when over)."""
@@ -48,34 +56,81 @@ class Driver:
         self.messages: list[str] = []
         self.entries: list[Entry] = []
         self.report: ScoreReport | None = None
-        self.pending: Ask | None = None
+        self.termination: Termination | None = None
+        """Set once the end check has ended the game (the final count may still ask questions)."""
+        self.pending: Ask[Any] | None = None
+        self._question: Question | None = None
         self._flow = game.flow(self.state, self.messages.append)
-        self._step(None, first=True)
+        self._advance(lambda: next(self._flow))
 
     @property
     def finished(self) -> bool:
         return self.pending is None
 
-    def _step(self, value: Any, first: bool = False, end: bool = False) -> None:
+    # --- moving the flow on --------------------------------------------------------------------
+
+    def _advance(self, step: Any) -> None:
+        """Run the flow to its next question (or its end), then check for the end of the game."""
         try:
-            if end:
-                self.pending = self._flow.throw(GameOver())
-            else:
-                self.pending = next(self._flow) if first else self._flow.send(value)
+            self._question = step()
         except StopIteration as stop:
-            self.pending = None
-            self.report = stop.value
+            self._question, self.pending, self.report = None, None, stop.value
+            return
+        self.pending = build(self._question)
+        self._check_end()
+
+    def _check_end(self) -> None:
+        if self.pending is None or self.termination is not None or not self.pending.end_check:
+            return
+        termination = self.game.end_check(self.state)
+        if termination is not None:
+            self.termination = termination
+            self.messages.append(f"The game is over: {termination.text}.")
+            self._advance(lambda: self._flow.throw(GameOver(termination)))
+
+    def _send(self, value: Any, what: str) -> None:
+        """Send a validated value; an error inside the flow puts the driver back as it was."""
+        try:
+            self._advance(lambda: self._flow.send(value))
+        except (InvalidAnswer, InvalidAdjustment):
+            raise
+        except Exception as error:
+            kept = list(self.entries)
+            self._rebuild(kept)
+            raise InternalError(
+                f"internal error in {self.game.id} at entry {len(kept) + 1} ({what}): "
+                f"{type(error).__name__}: {error}; the session is kept at the last good answer"
+            ) from error
+
+    # --- entries -------------------------------------------------------------------------------
 
     def answer(self, raw: str) -> Entry:
         """Validate and apply one answer. Raises InvalidAnswer (nothing changes) if it does not fit."""
         ask = self.pending
         if ask is None:
             raise InvalidAnswer(raw, "the game is over", "no more answers")
+        if isinstance(ask, TableStep) and clean(raw).lower() not in (*CONFIRMATIONS, ""):
+            return self._answer_after_step(raw)
         value = ask.parse(raw)
         entry = Entry(answer=canonical(ask, raw, value))
+        self._send(value, repr(entry.answer))
         self.entries.append(entry)
-        self._step(value)
         return entry
+
+    def _answer_after_step(self, raw: str) -> Entry:
+        """An answer given at a table step confirms the step and answers the question after it;
+        if it fits neither, nothing changes."""
+        kept = list(self.entries)
+        said = len(self.messages)
+        self._send(None, "table step")
+        try:
+            if self.pending is None or isinstance(self.pending, TableStep):
+                raise InvalidAnswer(raw, "the table step is not confirmed", TableStep("").allowed())
+            return self.answer(raw)
+        except InvalidAnswer as error:
+            self._rebuild(kept)
+            del self.messages[said:]
+            raise InvalidAnswer(raw, f"{error.problem} (at the question after the table step)", error.allowed) from None
 
     def adjust(self, text: str, reason: str) -> Entry:
         """Apply a correction. Raises InvalidAdjustment (nothing changes) if it breaks a rule."""
@@ -83,22 +138,30 @@ class Driver:
             raise InvalidAdjustment("the game is over; corrections are no longer possible")
         if not reason.strip():
             raise InvalidAdjustment("a correction needs a reason (e.g. the card or ability that caused it)")
+        kept = list(self.entries)
         try:
             summary = self.game.adjust(self.state, text)
-        except InvalidAdjustment:
+        except InvalidAdjustment:  # a game refuses before it changes anything
             raise
         except ValueError as error:  # a game's reader tripped on odd text: still a refused correction
-            self._rebuild(self.entries)  # and whatever it may have touched is put back
+            self._rebuild(kept)
             raise InvalidAdjustment(f"cannot read {text!r}: {error}") from None
-        entry = Entry(adjust=" ".join(text.split()), reason=" ".join(reason.split()))
         problems = self.game.invariant_errors(self.state)
         if problems:
-            self._rebuild(self.entries)  # the game let a broken state through: take the change back
+            self._rebuild(kept)  # the game let a broken state through: take the change back
             raise InvalidAdjustment(f"refused: {'; '.join(problems)}")
+        try:
+            rebuilt = build(self._question) if self._question is not None else None
+        except ValueError as error:  # e.g. no option left to choose from
+            self._rebuild(kept)
+            raise InvalidAdjustment(f"refused: the question would have no possible answer ({error})") from None
+        entry = Entry(adjust=" ".join(text.split()), reason=" ".join(reason.split()))
         self.entries.append(entry)
+        self.pending = rebuilt
         self.messages.append(f"Correction: {summary} ({entry.reason})")
-        if self.game.ended_by_correction(self.state):
-            self._step(None, end=True)  # no answer is waiting any more: the game is over
+        if self.game.ended_by_correction(self.state) and self.termination is None:
+            self._advance(lambda: self._flow.throw(GameOver()))
+        self._check_end()
         return entry
 
     def apply(self, entry: Entry) -> None:
@@ -109,7 +172,7 @@ class Driver:
             self.answer(entry.answer or "")
 
     def _rebuild(self, entries: Sequence[Entry]) -> None:
-        """Become the driver that replaying `entries` gives (taking a refused correction back)."""
+        """Become the driver that replaying `entries` gives (taking a refused change back)."""
         fresh = replay(self.game, self.players, self.options, entries).driver
         self.__dict__.update(fresh.__dict__)
         del self.messages[:]  # the replay retold the whole game; the table has heard it already

@@ -1,8 +1,13 @@
 """What a guided game provides to the engine.
 
-A game is a flow (a generator that yields Asks and receives validated answers) over a plain state
-object, plus the pieces the engine and the screen need around it: corrections, invariants and a
-public view. The flow has no randomness, clock or I/O: everything random comes from the table.
+A game is a flow (a generator that yields questions and receives validated answers) over a plain
+state object, plus the pieces the engine and the screen need around it: the fields corrections may
+change, the end check, invariants and a public view. The flow has no randomness, clock or I/O:
+everything random comes from the table.
+
+A game writes its flow as `play` (setup and every round, until play stops) and `final_count` (the
+reveal and the report). The engine joins them: after every entry the driver asks `end_check`
+whether the game has ended; if so it throws GameOver into `play`, which unwinds to the final count.
 """
 
 from __future__ import annotations
@@ -12,14 +17,16 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from referee.asks import Ask
+from referee.asks import Question
+from referee.engine.corrections import Field, Target, apply_correction, usage
 from referee.errors import SessionError
-from referee.outcome import ScoreReport
+from referee.outcome import ScoreReport, Termination
 
 Say = Callable[[str], None]
 """How a flow tells the table something (what the referee worked out, a ruling applied)."""
 
-Flow = Generator[Ask, Any, ScoreReport]
+Flow = Generator[Question, Any, ScoreReport]
+Steps = Generator[Question, Any, None]
 
 S = TypeVar("S")
 
@@ -44,8 +51,13 @@ class PublicView:
 
 
 class GameOver(Exception):
-    """Thrown by the driver into a flow whose game a correction has just ended (a game that says so
-    through `ended_by_correction`); the flow catches it and goes straight to its final count."""
+    """The game has ended where play stands. Thrown by the driver into `play` when `end_check` says
+    so after an entry, or raised by a flow where the rulebook ends the game in the middle of a step;
+    the engine then goes straight to `final_count`."""
+
+    def __init__(self, termination: Termination | None = None) -> None:
+        super().__init__(termination.text if termination else "game over")
+        self.termination = termination
 
 
 class Game(ABC, Generic[S]):
@@ -63,23 +75,65 @@ class Game(ABC, Generic[S]):
     def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> S:
         """The state before the first question."""
 
-    @abstractmethod
-    def flow(self, state: S, say: Say) -> Flow:
-        """The game from setup to the final report."""
+    correction_example: str = ""
+    """One correction of this game, as typed at a question (shown in the help)."""
+    correction_verbs: tuple[str, ...] = ()
+    """Words that start a correction of this game without 'adjust' (e.g. 'pay'); reason optional."""
 
-    @abstractmethod
+    def play(self, state: S, say: Say) -> Steps:
+        """Setup and every round, until play stops (or GameOver unwinds it)."""
+        raise NotImplementedError(f"{type(self).__name__} defines neither play nor flow")
+        yield  # a generator, for the type checker
+
+    def final_count(self, state: S, say: Say) -> Flow:
+        """The reveal and the final report, once play has stopped."""
+        raise NotImplementedError(f"{type(self).__name__} defines neither final_count nor flow")
+        yield  # a generator, for the type checker
+
+    def flow(self, state: S, say: Say) -> Flow:
+        """The game from setup to the final report: play, then the final count."""
+        termination = None
+        try:
+            yield from self.play(state, say)
+        except GameOver as over:
+            termination = over.termination
+        report = yield from self.final_count(state, say)
+        if report.termination is None:
+            report.termination = termination or self.termination(state)
+        return report
+
+    def end_check(self, state: S) -> Termination | None:
+        """Has the game ended right now? Asked after every entry (answer or correction)."""
+        return None
+
+    def termination(self, state: S) -> Termination | None:
+        """How a game whose play ran to its natural end ended (for the report)."""
+        return None
+
+    def correction_targets(self, state: S) -> Sequence[Target]:
+        """Who and what corrections may name: the players by default."""
+        return [Target(name) for name in self.player_names(state)]
+
+    def correction_fields(self) -> Sequence[Field[S]]:
+        """The fields corrections may change (see engine/corrections.py)."""
+        return []
+
+    def player_names(self, state: S) -> Sequence[str]:
+        return []
+
     def adjust(self, state: S, text: str) -> str:
         """Apply a manual correction; returns what changed. Raises InvalidAdjustment and then
         leaves the state untouched."""
+        return apply_correction(text, self.correction_targets(state), self.correction_fields(), state)
+
+    def adjust_help(self) -> str:
+        """The forms a correction may take, one line, with an example of this game."""
+        forms = usage([], self.correction_fields())
+        return f"{forms}; e.g. {self.correction_example}" if self.correction_example else forms
 
     def ended_by_correction(self, state: S) -> bool:
-        """True when the correction just applied has ended the game (e.g. a winning total reached).
-        A game that can say True must catch GameOver in its flow wherever play goes on."""
+        """Kept for games not yet on `end_check`: True when a correction has ended the game."""
         return False
-
-    @abstractmethod
-    def adjust_help(self) -> str:
-        """The forms a correction may take, one line."""
 
     @abstractmethod
     def invariant_errors(self, state: S) -> list[str]:

@@ -1,4 +1,4 @@
-"""Random play through the real driver: valid random answers for any Ask.
+"""Random play through the real driver: valid random answers for any Ask[Any].
 
 Used by the random-answer simulations in the tests and by the throughput benchmark.
 """
@@ -9,12 +9,13 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from referee.asks import Ask, Choice, Confirm, Dice, Number, Parsed
+from referee.asks import Ask, Choice, Confirm, Dice, Number, Parsed, TableStep
 from referee.engine.driver import Driver
 from referee.engine.game import Game
+from referee.errors import InvalidAnswer
 
 
-def random_answer(ask: Ask, rng: random.Random) -> str:
+def random_answer(ask: Ask[Any], rng: random.Random) -> str:
     if isinstance(ask, Choice):
         return rng.choice(ask.options)
     if isinstance(ask, Number):
@@ -25,6 +26,8 @@ def random_answer(ask: Ask, rng: random.Random) -> str:
         return " ".join(str(rng.choice(ask.faces)) for _ in ask.names)
     if isinstance(ask, Parsed):
         return rng.choice(ask.examples) if ask.examples else (ask.default or "")
+    if isinstance(ask, TableStep):
+        return "done"
     raise TypeError(f"no random answer for {type(ask).__name__}")
 
 
@@ -46,7 +49,7 @@ def play_random_game(
             try:
                 driver.answer(random_answer(ask, rng))
                 break
-            except ValueError:
+            except InvalidAnswer:  # only a refusal; any other error is a defect and propagates
                 continue
         else:
             raise RuntimeError(f"no random answer fits {ask.prompt!r}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import Any
 
-from referee.asks import Ask, Choice, Dice, Number, Parsed
+from referee.asks import Choice, Dice, Number, Parsed, Question
 from referee.engine.game import Flow, Say
 from referee.games.blackthorn import rules
 from referee.games.blackthorn.scoring import MAX_CARD_POINTS, FinalHoldings, Holdings, reveal_order, score
@@ -29,7 +29,7 @@ from referee.games.blackthorn.state import (
 )
 from referee.outcome import ScoreReport
 
-Steps = Generator[Ask, Any, None]
+Steps = Generator[Question, Any, None]
 CARD_KINDS = (*FACTIONS, "whispers", "no card")
 
 
@@ -356,7 +356,7 @@ def ghost_turn(table: Table, ghost: Player, say: Say) -> Steps:
 # --- the end -----------------------------------------------------------------------------------
 
 
-def final_count(table: Table, say: Say) -> Generator[Ask, Any, ScoreReport]:
+def final_count(table: Table, say: Say) -> Generator[Question, Any, ScoreReport]:
     table.phase, table.active = "final", None
     order = table.turn_order()
     provisional = [holdings(player, 0) for player in order]

@@ -9,7 +9,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.asks import Ask, Number, Parsed
+from referee.asks import Number, Parsed, Question
 from referee.errors import InvalidAnswer, ScoreInputError
 from referee.games.blackthorn.state import FACTIONS, TRACK, UNDER_CONSTRUCTION_POINTS
 from referee.outcome import (
@@ -230,7 +230,7 @@ def parse_building_values(text: str) -> list[int]:
     return [int(part) for part in parts]
 
 
-def ask_holdings(names: list[str]) -> Generator[Ask, Any, dict[str, Any]]:
+def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
     """Ask each player's end-of-game holdings; returns the JSON input shape."""
     players: list[dict[str, Any]] = []
     at_top: dict[str, str] = {}

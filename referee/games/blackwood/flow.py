@@ -11,7 +11,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from referee.asks import Ask, Choice, Confirm, Number, Parsed
+from referee.asks import Choice, Confirm, Number, Parsed, Question
 from referee.engine.game import Flow, Say
 from referee.games.blackwood import rules
 from referee.games.blackwood.scoring import Holdings, Rulings, WitchHoldings, score
@@ -43,7 +43,7 @@ from referee.games.blackwood.state import (
 )
 from referee.outcome import ScoreReport
 
-Steps = Generator[Ask, Any, None]
+Steps = Generator[Question, Any, None]
 
 SELL, TRADE, BORROW, BREW, DONE, DISCARD, MORE = "sell", "trade", "borrow", "brew", "done", "discard", "more"
 
@@ -224,7 +224,7 @@ def turn_hint(options: TurnOptions) -> str:
 
 def ask_turn(
     table: Table, prompt: str, section: str, now: TurnOptions, current: Callable[[], TurnOptions]
-) -> Generator[Ask, Any, TurnAnswer]:
+) -> Generator[Question, Any, TurnAnswer]:
     """Ask for the witch's next move, offering `now`. The answer is checked against `current()` at
     the moment it is given, so a correction entered at this prompt (coins, potions, spells) counts."""
     rows = len(table.forest)
@@ -437,7 +437,7 @@ def brew(table: Table, witch: Witch, turn: TurnState, say: Say) -> Steps:
         + supply_note(paid, reward))
 
 
-def ask_cards_used(witch: Witch, turn: TurnState) -> Generator[Ask, Any, list[int]]:
+def ask_cards_used(witch: Witch, turn: TurnState) -> Generator[Question, Any, list[int]]:
     """Which of her forest cards (by printed price) she discards for the potion."""
     none_allowed = turn.brewed or turn.missing_ingredient
 

@@ -12,7 +12,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.asks import Ask, Number
+from referee.asks import Number, Question
 from referee.errors import ScoreInputError
 from referee.outcome import (
     PlayerScore,
@@ -219,7 +219,7 @@ def score_input(data: object) -> ScoreReport:
 # --- asking the table ----------------------------------------------------------------------------
 
 
-def _ask_number(prompt: str, section: str, minimum: int, maximum: int) -> Generator[Ask, Any, int]:
+def _ask_number(prompt: str, section: str, minimum: int, maximum: int) -> Generator[Question, Any, int]:
     """Ask for a whole number; when only one value is possible it is taken without asking."""
     if minimum == maximum:
         return minimum
@@ -227,7 +227,7 @@ def _ask_number(prompt: str, section: str, minimum: int, maximum: int) -> Genera
     return answer
 
 
-def ask_holdings(names: list[str]) -> Generator[Ask, Any, dict[str, Any]]:
+def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
     """Ask each witch's holdings in seat order; return the JSON input shape for score_input.
 
     The bounds shrink as answers come in, so the totals in the box can never be exceeded.

@@ -12,7 +12,7 @@ import re
 from collections.abc import Generator, Sequence
 from typing import Any
 
-from referee.asks import Ask, Choice, Confirm, Number, Parsed
+from referee.asks import Choice, Confirm, Number, Parsed, Question
 from referee.engine.game import Flow, Say
 from referee.games.cutthroat import rules
 from referee.games.cutthroat.gems import GEM_COLOURS, GEM_PLURALS, GEMS_PER_COLOUR
@@ -46,8 +46,8 @@ from referee.games.cutthroat.state import (
 )
 from referee.outcome import ScoreReport
 
-Steps = Generator[Ask, Any, None]
-Amount = Generator[Ask, Any, int]
+Steps = Generator[Question, Any, None]
+Amount = Generator[Question, Any, int]
 
 LARGEST_PRINTED_VALUE = 20
 """Upper bound on a printed copper or gem value typed at a prompt: a guard against typos only."""
@@ -186,7 +186,7 @@ def choose_starting_territory(kingdom: Kingdom, player: Player, say: Say) -> Ste
 
 def placed_stack(
     kingdom: Kingdom, player: Player, prompt: str, say: Say, optional: bool, section: str = "conquering"
-) -> Generator[Ask, Any, list[str] | None]:
+) -> Generator[Question, Any, list[str] | None]:
     """The cards placed under a territory; asked again if a correction emptied the hand meanwhile."""
     while True:
         if kingdom.military_in_hand(player) == 0:
@@ -199,7 +199,7 @@ def placed_stack(
         say(f"{player.name}'s hand changed meanwhile (a correction): choose the cards again.")
 
 
-def ask_stack(kingdom: Kingdom, player: Player, prompt: str, optional: bool, section: str) -> Parsed:
+def ask_stack(kingdom: Kingdom, player: Player, prompt: str, optional: bool, section: str) -> Parsed[Any]:
     soldiers, mercenaries = kingdom.soldiers_in_hand(player), player.mercenaries
     return Parsed(
         f"{prompt}, top first ('s' soldier, 'm' mercenary; e.g. 's m s'{', or none' if optional else ''})",
@@ -537,7 +537,9 @@ def attack(kingdom: Kingdom, player: Player, say: Say) -> Steps:
     yield from last_defender_killed(kingdom, player, territory, kingdom.player(defender_name), say)
 
 
-def passage(kingdom: Kingdom, player: Player, territory: Territory, aim: str, say: Say) -> Generator[Ask, Any, bool]:
+def passage(
+    kingdom: Kingdom, player: Player, territory: Territory, aim: str, say: Say
+) -> Generator[Question, Any, bool]:
     """Whether the player may reach the territory: accessible, or its way through granted (#accessibility)."""
     route = rules.passage_needed(kingdom, player.name, territory)
     if not route:
@@ -894,7 +896,7 @@ def poison(kingdom: Kingdom, eater: Player, heir: Player, say: Say) -> Steps:
         say(note)
 
 
-def final_count(kingdom: Kingdom, say: Say) -> Generator[Ask, Any, ScoreReport]:
+def final_count(kingdom: Kingdom, say: Say) -> Generator[Question, Any, ScoreReport]:
     kingdom.phase, kingdom.active = "final", None
     card_points: dict[str, int] = {}
     for player in kingdom.players:
@@ -928,7 +930,7 @@ def final_count(kingdom: Kingdom, say: Say) -> Generator[Ask, Any, ScoreReport]:
     return score(holdings)
 
 
-def gem_colours(player: Player, colours_left: dict[str, int], say: Say) -> Generator[Ask, Any, tuple[int, ...]]:
+def gem_colours(player: Player, colours_left: dict[str, int], say: Say) -> Generator[Question, Any, tuple[int, ...]]:
     """The colours of a player's gems, one colour at a time; bounds keep the count and the supply right."""
     counts = dict.fromkeys(GEM_COLOURS, 0)
     left = player.gems

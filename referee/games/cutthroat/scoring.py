@@ -10,7 +10,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.asks import Ask, Choice, Confirm, Number
+from referee.asks import Choice, Confirm, Number, Question
 from referee.errors import ScoreInputError
 from referee.games.cutthroat.gems import (
     GEM_COLOURS,
@@ -305,7 +305,7 @@ def score_input(data: object) -> ScoreReport:
 # --- interactive entry ---------------------------------------------------------------------------
 
 
-def ask_holdings(names: list[str]) -> Generator[Ask, Any, dict[str, Any]]:
+def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
     """Ask each player's end-of-game holdings in seat order; returns the JSON input shape.
 
     Bounds make impossible answers impossible: a colour offers only the gems still left of it, a

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import Any, TypeVar
 
-from referee.asks import Ask, Choice, Confirm, Number, Parsed
+from referee.asks import Ask, Choice, Confirm, Number, Parsed, Question
 from referee.engine.game import Flow, GameOver, Say
 from referee.games.got import rules
 from referee.games.got.scoring import (
@@ -45,9 +45,9 @@ from referee.games.got.state import (
 )
 from referee.outcome import ScoreReport
 
-Steps = Generator[Ask, Any, None]
+Steps = Generator[Question, Any, None]
 T = TypeVar("T")
-Asking = Generator[Ask, Any, T]
+Asking = Generator[Question, Any, T]
 
 MAX_DRAW_DECK = 999
 """Upper bound for a draw deck as typed: the source sets only the minimum of 60."""
@@ -63,7 +63,7 @@ class GameWon(GameOver):
     """Somebody has 15 power or more: the game stops where it is."""
 
 
-def ask(table: Table, question: Ask) -> Asking[Any]:
+def ask(table: Table, question: Ask[Any]) -> Asking[Any]:
     """Every question goes through here: a correction that brought someone to 15 ends the game."""
     value = yield question
     if table.won:

@@ -10,7 +10,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.asks import Ask, Choice, Number
+from referee.asks import Choice, Number, Question
 from referee.errors import ScoreInputError
 from referee.outcome import (
     PlayerScore,
@@ -241,7 +241,7 @@ def score_input(data: object) -> ScoreReport:
 # --- interactive entry -------------------------------------------------------------------------
 
 
-def ask_holdings(names: list[str]) -> Generator[Ask, Any, dict[str, Any]]:
+def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
     """Ask each player's power, and who reached 15 first when several did; returns the JSON input shape."""
     players: list[dict[str, Any]] = []
     for name in names:

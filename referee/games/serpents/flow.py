@@ -12,7 +12,7 @@ from collections.abc import Callable, Generator, Sequence
 from functools import partial
 from typing import Any
 
-from referee.asks import Ask, Choice, Confirm, Parsed
+from referee.asks import Ask, Choice, Confirm, Parsed, Question
 from referee.engine.game import Flow, Say
 from referee.engine.game import GameOver as EngineGameOver
 from referee.games.serpents import rules
@@ -39,7 +39,7 @@ from referee.games.serpents.state import (
 )
 from referee.outcome import ScoreReport
 
-Steps = Generator[Ask, Any, None]
+Steps = Generator[Question, Any, None]
 NOBODY = "nobody"
 OPTION_B = "option B: discard it, play the deck's top card"
 GUILD = "guild"
@@ -98,7 +98,7 @@ def flow(table: Table, say: Say) -> Flow:
     return (yield from final_count(table, say))
 
 
-def ask(table: Table, say: Say, question: Ask) -> Generator[Ask, Any, Any]:
+def ask(table: Table, say: Say, question: Ask[Any]) -> Generator[Question, Any, Any]:
     """Ask during play. A correction that puts a marker on a symbol ends the game at once (the driver
     throws GameOver in, see Game.ended_by_correction); the check after the answer is a safety net."""
     value = yield question
@@ -217,7 +217,7 @@ def place_on_new_track(table: Table, card: TrackCard) -> None:
 # --- the Influence deck --------------------------------------------------------------------------
 
 
-def draw(table: Table, say: Say, receive: Callable[[], None]) -> Generator[Ask, Any, bool]:
+def draw(table: Table, say: Say, receive: Callable[[], None]) -> Generator[Question, Any, bool]:
     """Take the top card of the Influence deck; `receive` puts it where it goes. An emptied deck is the
     Keeper of Balance's moment (solo and the 3-player variant), else the discard pile is reshuffled."""
     if table.deck == 0:
@@ -825,7 +825,7 @@ def serpentess_play(table: Table, space: int, say: Say) -> Steps:
 # --- the end -------------------------------------------------------------------------------------
 
 
-def final_count(table: Table, say: Say) -> Generator[Ask, Any, ScoreReport]:
+def final_count(table: Table, say: Say) -> Generator[Question, Any, ScoreReport]:
     table.phase, table.active = "final", None
     order = table.turn_order()
     keeper = table.players[0].name if table.solo else table.keeper
@@ -849,7 +849,7 @@ def final_count(table: Table, say: Say) -> Generator[Ask, Any, ScoreReport]:
 
 def reveal_ambitions(
     table: Table, order: Sequence[Player], keeper: str | None, say: Say
-) -> Generator[Ask, Any, list[PlayerAmbitions]]:
+) -> Generator[Question, Any, list[PlayerAmbitions]]:
     """Everyone shows their Ambition cards; once every card is dealt, the last player's are known."""
     counts = [house_ambitions_held(len(order), player.name == keeper) for player in order]
     everything_dealt = sum(counts) == len(AMBITIONS)

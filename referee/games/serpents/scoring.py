@@ -16,7 +16,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.asks import Ask, Choice, Number
+from referee.asks import Choice, Number, Question
 from referee.errors import ScoreInputError
 from referee.games.serpents.ambitions import (
     AMBITIONS,
@@ -359,7 +359,7 @@ def _check_names(names: Sequence[str]) -> None:
         seen.add(name)
 
 
-def ask_holdings(names: list[str]) -> Generator[Ask, Any, dict[str, Any]]:
+def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
     """Ask the table for every House attribute and every player's Ambition cards.
 
     Each question's bounds rule out a bad value: attributes from 0 to 13, and only Ambition cards no
