@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from referee.asks import Number, TableStep, ask, choice, pick, table_step
+from referee.asks import Builder, Number, TableStep, ask, choice, pick, table_step
 from referee.engine.corrections import GAME as OF_THE_GAME
 from referee.engine.corrections import Action, Counter, Target
 from referee.engine.driver import Driver, replay
@@ -55,6 +55,11 @@ def end_rounds(board: Board, who: str, rest: str) -> str:
     return "play stops after this round"
 
 
+def how_many(taker: Seat) -> Builder[int]:
+    """The question as a builder: a correction to the taker's coins changes its text and bound."""
+    return lambda: Number(f"How many ({taker.coins} held)?", "take", maximum=GOAL - taker.coins)
+
+
 class Toy(Game[Board]):
     """Each round: who takes coins (typed choice), how many (bounded by the taker's purse room),
     a table step for a card's text, then the referee pays a bonus the step may have changed."""
@@ -73,7 +78,7 @@ class Toy(Game[Board]):
         while state.rounds < 3:
             state.rounds += 1
             taker = yield from ask(pick("Who takes?", "take", [(seat.name, seat) for seat in state.seats]))
-            amount = yield from ask(lambda: Number(f"How many ({taker.coins} held)?", "take", maximum=GOAL - taker.coins))
+            amount = yield from ask(how_many(taker))
             if state.crash_on == amount:
                 raise RuntimeError("a defect")
             taker.coins += amount
