@@ -69,29 +69,28 @@ class Ask(Generic[T]):
         return []
 
 
-def _match_option(text: str, labels: Sequence[str]) -> int:
-    """The index of an option by number (1-based), exact label, or unique prefix, ignoring case.
+def _match_option(text: str, labels: Sequence[str], numbers: Sequence[int]) -> int:
+    """The index of an option by its number, exact label, or unique prefix, ignoring case.
     Raises InvalidAnswer; an ambiguous prefix names its candidates."""
     lowered = text.lower()
     exact = [index for index, label in enumerate(labels) if label.lower() == lowered]
     if exact:  # a label wins over a number: an option may be named "2 coins"
         return exact[0]
     if re.fullmatch(r"[0-9]{1,3}", lowered):
-        index = int(lowered) - 1
-        if 0 <= index < len(labels):
-            return index
-        raise InvalidAnswer(text, "no option with that number", _listing(labels))
+        if int(lowered) in numbers:
+            return list(numbers).index(int(lowered))
+        raise InvalidAnswer(text, "no option with that number", _listing(labels, numbers))
     prefixed = [index for index, label in enumerate(labels) if label.lower().startswith(lowered)]
     if len(prefixed) == 1:
         return prefixed[0]
     if prefixed:
         candidates = " or ".join(labels[index] for index in prefixed)
-        raise InvalidAnswer(text, f"more than one option begins so ({candidates})", _listing(labels))
-    raise InvalidAnswer(text, "not one of the options", _listing(labels))
+        raise InvalidAnswer(text, f"more than one option begins so ({candidates})", _listing(labels, numbers))
+    raise InvalidAnswer(text, "not one of the options", _listing(labels, numbers))
 
 
-def _listing(labels: Sequence[str]) -> str:
-    return ", ".join(f"{number}={label}" for number, label in enumerate(labels, 1))
+def _listing(labels: Sequence[str], numbers: Sequence[int]) -> str:
+    return ", ".join(f"{number}={label}" for number, label in zip(numbers, labels, strict=True))
 
 
 @dataclass(frozen=True)
@@ -100,22 +99,29 @@ class Choice(Ask[T]):
 
     `options` are the labels the table sees and the log records; `values` (parallel to them) are
     what the flow receives. Without values, the labels themselves are the values. Build typed
-    choices with `pick`, plain ones with `choice`."""
+    choices with `pick`, plain ones with `choice`. `numbers` gives each option a number of its own,
+    so that an action keeps its number from turn to turn (with a gap where one is not offered);
+    without them the options are numbered 1, 2, 3..."""
 
     options: tuple[str, ...] = ()
     values: tuple[T, ...] = ()
+    numbers: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.options:
             raise ValueError(f"a choice needs at least one option: {self.prompt!r}")
         if self.values and len(self.values) != len(self.options):
             raise ValueError(f"options and values differ in length: {self.prompt!r}")
+        if not self.numbers:
+            object.__setattr__(self, "numbers", tuple(range(1, len(self.options) + 1)))
+        if len(self.numbers) != len(self.options) or len(set(self.numbers)) != len(self.numbers):
+            raise ValueError(f"each option needs a number of its own: {self.prompt!r}")
         lowered = [label.lower() for label in self.options]
         if len(set(lowered)) != len(lowered):
             raise ValueError(f"two options share a label: {self.options!r}")
 
     def _parse(self, text: str) -> T:
-        index = _match_option(text, self.options)
+        index = _match_option(text, self.options, self.numbers)
         return self.values[index] if self.values else cast(T, self.options[index])
 
     def encode(self, value: T) -> str:
@@ -128,10 +134,10 @@ class Choice(Ask[T]):
 
     def label_of(self, raw: str) -> str:
         """The label an answer picks (what the log records)."""
-        return self.options[_match_option(clean(raw), self.options)]
+        return self.options[_match_option(clean(raw), self.options, self.numbers)]
 
     def allowed(self) -> str:
-        return _listing(self.options)
+        return _listing(self.options, self.numbers)
 
     def suggestions(self) -> list[str]:
         return list(self.options)
@@ -148,6 +154,15 @@ def pick(prompt: str, section: str, options: Iterable[tuple[str, T]], default: s
     pairs = tuple(options)
     return Choice(prompt, section, default, options=tuple(label for label, _ in pairs),
                   values=tuple(value for _, value in pairs))
+
+
+def pick_numbered(
+    prompt: str, section: str, options: Iterable[tuple[int, str, T]], default: str | None = None
+) -> Choice[T]:
+    """A choice whose options keep fixed numbers: (number, label, value) triples."""
+    triples = tuple(options)
+    return Choice(prompt, section, default, options=tuple(label for _, label, _ in triples),
+                  values=tuple(value for _, _, value in triples), numbers=tuple(number for number, _, _ in triples))
 
 
 @dataclass(frozen=True)

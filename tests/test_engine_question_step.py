@@ -252,3 +252,16 @@ def test_undo_with_a_word_is_refused_everywhere() -> None:
     with pytest.raises(InvalidAnswer, match="takes a number of steps"):
         read_line("undo two", None)
     assert read_line("undo", choice("?", "", ["undo", "keep"])).kind == "answer"
+
+
+def test_numbered_options_keep_their_numbers_and_an_ambiguous_prefix_names_the_candidates() -> None:
+    from referee.asks import pick_numbered
+
+    actions = pick_numbered("Next?", "", [(1, "attack", "A"), (3, "buy", "B"), (5, "end the phase", "E")])
+    assert actions.parse("5") == "E" and actions.parse("3") == "B"
+    with pytest.raises(InvalidAnswer, match="no option with that number"):
+        actions.parse("2")
+    assert actions.allowed() == "1=attack, 3=buy, 5=end the phase"
+    ministers = choice("Who?", "", ["Master of Shadows", "Minister of Coin"])
+    with pytest.raises(InvalidAnswer, match="Master of Shadows or Minister of Coin"):
+        ministers.parse("m")

@@ -41,17 +41,17 @@ class Quit(Exception):
 
 
 def prompt_for(ask: Ask[Any]) -> str:
-    if isinstance(ask, Choice) and len(ask.options) <= 9:
-        options = " ".join(f"{number}={option}" for number, option in enumerate(ask.options, 1))
+    if isinstance(ask, Choice) and max(ask.numbers) <= 9:
+        options = " ".join(f"{number}={option}" for number, option in zip(ask.numbers, ask.options, strict=True))
         return f"{ask.prompt} [{options}]"
     default = f" (Enter = {ask.default})" if ask.default else ""
     return f"{ask.prompt}{default}"
 
 
 def single_keys(ask: Ask[Any]) -> str:
-    """Option numbers that answer at a single key press: only when there are at most nine."""
-    if isinstance(ask, Choice) and len(ask.options) <= 9:
-        return "".join(str(number) for number in range(1, len(ask.options) + 1))
+    """Option numbers that answer at a single key press: only when every number is one digit."""
+    if isinstance(ask, Choice) and max(ask.numbers) <= 9:
+        return "".join(str(number) for number in ask.numbers)
     return ""
 
 
