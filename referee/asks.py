@@ -248,6 +248,8 @@ class Parsed(Ask[T]):
     parser: Callable[[str], T] = field(default=lambda text: cast(T, text), compare=False)
     hint: str = ""
     examples: tuple[str, ...] = ()
+    formatter: Callable[[T], str] | None = field(default=None, compare=False)
+    """Writes a value back as text the parser reads; needed where a value is kept (a card's field)."""
 
     def _parse(self, text: str) -> T:
         try:
@@ -257,8 +259,11 @@ class Parsed(Ask[T]):
         except ValueError as error:
             raise InvalidAnswer(text, str(error) or "not understood", self.allowed()) from None
 
-    def encode(self, value: T) -> str:  # the parser's input, kept by the driver
-        raise NotImplementedError("Parsed answers are logged as the text the table typed")
+    def encode(self, value: T) -> str:
+        # The log keeps the text the table typed (see canonical); a kept value needs a formatter.
+        if self.formatter is None:
+            raise NotImplementedError(f"no formatter to write back an answer to {self.prompt!r}")
+        return self.formatter(value)
 
     def allowed(self) -> str:
         return self.hint
@@ -295,10 +300,15 @@ class TableStep(Ask[None]):
         return ["done"]
 
 
+class Notice:
+    """Something a flow hands the engine without asking the table (e.g. a card to remember);
+    the driver takes it and sends None straight back."""
+
+
 Builder = Callable[[], Ask[T]]
 """A question given as a function of the current state, built again after every correction."""
-Question = Ask[Any] | Callable[[], Ask[Any]]
-"""What a flow yields: an Ask, or a builder of one."""
+Question = Ask[Any] | Callable[[], Ask[Any]] | Notice
+"""What a flow yields: an Ask, a builder of one, or a notice for the engine."""
 
 
 def ask(question: Ask[T] | Builder[T]) -> Generator[Question, Any, T]:
@@ -312,7 +322,7 @@ def table_step(prompt: str, section: str = "") -> Generator[Question, Any, None]
     yield TableStep(prompt, section)
 
 
-def build(question: Question) -> Ask[Any]:
+def build(question: Ask[Any] | Callable[[], Ask[Any]]) -> Ask[Any]:
     """The Ask a yielded question stands for now."""
     return question if isinstance(question, Ask) else question()
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from referee.cli import rules_cmd
+from referee.cli import cards_cmd, rules_cmd
 
 app = typer.Typer(
     rich_markup_mode="rich",
@@ -126,6 +126,7 @@ def score(
 
 
 rules_cmd.register(app)
+cards_cmd.register(app)
 
 
 def main() -> None:

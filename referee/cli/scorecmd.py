@@ -8,7 +8,7 @@ from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
-from referee.asks import Question, build
+from referee.asks import Ask
 from referee.errors import InvalidAnswer, RefereeError, ScoreInputError
 from referee.games.registry import find_game
 from referee.outcome import ScoreReport
@@ -35,12 +35,12 @@ def read_json(input_file: str) -> Any:
         raise RefereeError(f"{input_file} is not usable JSON ({str(problem).split(':')[0]})") from None
 
 
-def run_asks(flow: Generator[Question, Any, Any], answerer: Any) -> Any:
+def run_asks(flow: Generator[Ask[Any], Any, Any], answerer: Any) -> Any:
     """Ask each question until the generator returns; a bad answer is explained and asked again."""
     from referee.cli.loop import Quit, prompt_for, single_keys, validator
 
     try:
-        ask = build(next(flow))
+        ask = next(flow)
         while True:
             text = answerer.ask(prompt_for(ask), validator(ask), ask.default, single_keys(ask))
             command = text.strip().lower()
@@ -54,7 +54,7 @@ def run_asks(flow: Generator[Question, Any, Any], answerer: Any) -> Any:
             except InvalidAnswer as problem:
                 answerer.rejected(str(problem))
                 continue
-            ask = build(flow.send(value))
+            ask = flow.send(value)
     except StopIteration as done:
         return done.value
 

@@ -9,11 +9,12 @@ always rebuilds the same state.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.asks import CONFIRMATIONS, Ask, Question, TableStep, build, canonical, clean
+from referee.asks import CONFIRMATIONS, Ask, Notice, Question, TableStep, build, canonical, clean
+from referee.engine.cards import Catalogue, Remember, with_catalogue
 from referee.engine.game import Game, GameOver
 from referee.errors import InternalError, InvalidAdjustment, InvalidAnswer
 from referee.outcome import ScoreReport, Termination
@@ -48,8 +49,14 @@ class Entry:
 class Driver:
     """Runs one game flow. `pending` is the question waiting for the table (None when over)."""
 
-    def __init__(self, game: Game[Any], players: Sequence[str], options: Mapping[str, Any]) -> None:
+    def __init__(
+        self, game: Game[Any], players: Sequence[str], options: Mapping[str, Any], catalogue: Catalogue | None = None
+    ) -> None:
         self.game = game
+        self.catalogue: Catalogue = catalogue or {}
+        """The user's known cards, offered at card questions (a replay needs none: the log keeps them)."""
+        self.learned: list[Remember] = []
+        """Cards the flow asked to remember since the session last took them."""
         self.players = list(players)
         self.options = dict(options)
         self.state: Any = game.new_state(players, options)
@@ -59,7 +66,7 @@ class Driver:
         self.termination: Termination | None = None
         """Set once the end check has ended the game (the final count may still ask questions)."""
         self.pending: Ask[Any] | None = None
-        self._question: Question | None = None
+        self._question: Ask[Any] | Callable[[], Ask[Any]] | None = None
         self._flow = game.flow(self.state, self.messages.append)
         self._advance(lambda: next(self._flow))
 
@@ -69,15 +76,28 @@ class Driver:
 
     # --- moving the flow on --------------------------------------------------------------------
 
-    def _advance(self, step: Any) -> None:
+    def _advance(self, step: Callable[[], Question]) -> None:
         """Run the flow to its next question (or its end), then check for the end of the game."""
         try:
-            self._question = step()
+            question = step()
+            while isinstance(question, Notice):  # nothing to ask: take it and go on
+                if isinstance(question, Remember):
+                    self.learned.append(question)
+                question = self._flow.send(None)
         except StopIteration as stop:
             self._question, self.pending, self.report = None, None, stop.value
             return
-        self.pending = build(self._question)
+        self._question = question
+        self.pending = self._build()
         self._check_end()
+
+    def use_catalogue(self, catalogue: Catalogue) -> None:
+        """Offer these known cards from the pending question on."""
+        self.catalogue = catalogue
+        self.pending = self._build()
+
+    def _build(self) -> Ask[Any] | None:
+        return None if self._question is None else with_catalogue(build(self._question), self.catalogue)
 
     def _check_end(self) -> None:
         if self.pending is None or self.termination is not None or not self.pending.end_check:
@@ -151,7 +171,7 @@ class Driver:
             self._rebuild(kept)  # the game let a broken state through: take the change back
             raise InvalidAdjustment(f"refused: {'; '.join(problems)}")
         try:
-            rebuilt = build(self._question) if self._question is not None else None
+            rebuilt = self._build()
         except ValueError as error:  # e.g. no option left to choose from
             self._rebuild(kept)
             raise InvalidAdjustment(f"refused: the question would have no possible answer ({error})") from None
@@ -173,7 +193,8 @@ class Driver:
 
     def _rebuild(self, entries: Sequence[Entry]) -> None:
         """Become the driver that replaying `entries` gives (taking a refused change back)."""
-        fresh = replay(self.game, self.players, self.options, entries).driver
+        fresh = replay(self.game, self.players, self.options, entries, self.catalogue).driver
+        fresh.learned = self.learned[:0]  # what the replay re-learned was kept already
         self.__dict__.update(fresh.__dict__)
         del self.messages[:]  # the replay retold the whole game; the table has heard it already
 
@@ -191,10 +212,15 @@ class ReplayResult:
 
 
 def replay(
-    game: Game[Any], players: Sequence[str], options: Mapping[str, Any], entries: Sequence[Entry]
+    game: Game[Any],
+    players: Sequence[str],
+    options: Mapping[str, Any],
+    entries: Sequence[Entry],
+    catalogue: Catalogue | None = None,
 ) -> ReplayResult:
-    """Rebuild a session from its log, stopping at the first entry that no longer fits."""
-    driver = Driver(game, players, options)
+    """Rebuild a session from its log, stopping at the first entry that no longer fits. The log
+    holds every card it used, so the catalogue only serves the questions still to come."""
+    driver = Driver(game, players, options, catalogue)
     for index, entry in enumerate(entries):
         try:
             driver.apply(entry)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from referee.asks import Question
+from referee.engine.cards import CardKind
 from referee.engine.corrections import Field, Target, apply_correction, usage
 from referee.errors import SessionError
 from referee.outcome import ScoreReport, Termination
@@ -119,6 +120,10 @@ class Game(ABC, Generic[S]):
         return []
 
     def player_names(self, state: S) -> Sequence[str]:
+        return []
+
+    def card_kinds(self) -> Sequence[CardKind]:
+        """The kinds of printed cards the table can name, for the catalogue (engine/cards.py)."""
         return []
 
     def adjust(self, state: S, text: str) -> str:

@@ -13,6 +13,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from referee.catalogue import CardCatalogue, CatalogueError
+from referee.engine.cards import Catalogue
 from referee.engine.driver import Driver, Entry, ReplayResult, replay
 from referee.engine.game import Game
 from referee.errors import SessionError
@@ -34,12 +36,22 @@ def saved_at() -> str:
     return datetime.now().isoformat(sep=" ", timespec="microseconds")
 
 
+def open_catalogue(store: Store, game: Game[Any]) -> CardCatalogue | None:
+    kinds = game.card_kinds()
+    return CardCatalogue(game.id, kinds, store.root) if kinds else None
+
+
 class LiveSession:
     def __init__(self, store: Store, file: SessionFile, game: Game[Any], result: ReplayResult) -> None:
         self.store = store
         self.file = file
         self.game = game
+        self.catalogue = open_catalogue(store, game)
         self.driver = result.driver
+        self.driver.learned.clear()  # what a replay re-learned is in the catalogue already
+        self.driver.use_catalogue(self.known_cards())
+        self.notices: list[str] = []
+        """Things worth saying that are not the game's (e.g. the catalogue could not be written)."""
         self.replay_error = result.error
         """Set when the stored log stopped fitting the rules; the session continues from there."""
         self.dropped = len(file.entries) - result.applied
@@ -82,11 +94,33 @@ class LiveSession:
             file.unlock()
             raise
 
+    def known_cards(self) -> Catalogue:
+        if self.catalogue is None:
+            return {}
+        try:
+            return self.catalogue.as_catalogue()
+        except CatalogueError:
+            return {}  # a damaged catalogue only means the cards are asked again
+
     def answer(self, raw: str) -> Entry:
         entry = self.driver.answer(raw)
         self._save(entry)
+        self._learn()
         self._after_change()
         return entry
+
+    def _learn(self) -> None:
+        """Keep the cards the table named for the first time; the session log has them anyway."""
+        learned, self.driver.learned = self.driver.learned, []
+        if self.catalogue is None or not learned:
+            return
+        try:
+            for card in learned:
+                self.catalogue.remember(card.kind, card.name, card.printed)
+                self.notices.append(f"Remembered {card.name} for next time.")
+        except CatalogueError as error:
+            self.notices.append(f"{error}; the cards are kept in this session's log")
+        self.driver.use_catalogue(self.known_cards())
 
     def adjust(self, text: str, reason: str) -> Entry:
         entry = self.driver.adjust(text, reason)
@@ -100,7 +134,8 @@ class LiveSession:
         except SessionError:
             # Not on disk, so not accepted: take it back so that the table and the store agree.
             stored = [Entry.from_json(saved) for saved in self.file.entries]
-            self.driver = replay(self.game, self.meta.players, self.meta.options, stored).driver
+            self.driver = replay(self.game, self.meta.players, self.meta.options, stored, self.driver.catalogue).driver
+            self.driver.learned.clear()
             self.driver.take_messages()
             raise
 
@@ -110,8 +145,9 @@ class LiveSession:
         if steps == 0:
             return 0
         kept = self.driver.entries[: len(self.driver.entries) - steps]
-        result = replay(self.game, self.meta.players, self.meta.options, kept)
+        result = replay(self.game, self.meta.players, self.meta.options, kept, self.driver.catalogue)
         self.driver = result.driver
+        self.driver.learned.clear()
         self.driver.take_messages()
         self.file.truncate(len(kept))
         return steps

@@ -1,0 +1,125 @@
+"""`referee cards GAME ...`: the user's card catalogue of one game (list, show, edit, forget,
+import, export). The catalogue itself is referee/catalogue.py."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+ACTIONS = ("list", "show", "edit", "forget", "import", "export")
+LARGEST_FILE = 16 * 1024 * 1024
+
+
+def read_catalogue_file(path: Path) -> str:
+    """A catalogue file to import: a regular file of at most 16 MB (never a FIFO or a device)."""
+    from referee.errors import RefereeError
+
+    if not path.is_file():
+        raise RefereeError(f"{path} is not a regular file")
+    if path.stat().st_size > LARGEST_FILE:
+        raise RefereeError(f"{path} is larger than 16 MB: not a catalogue")
+    return path.read_text(encoding="utf-8-sig")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `cards` command to the main app."""
+
+    @app.command("cards", epilog="Examples: referee cards blackthorn | referee cards blackthorn show 'Royal Guard' "
+                 "| referee cards blackthorn edit 'Royal Guard' --set value=5 | referee cards cutthroat export x.json")
+    def cards(
+        game: Annotated[str, typer.Argument(help="Game id or alias.")],
+        action: Annotated[str, typer.Argument(help="list, show NAME, edit NAME, forget NAME, import FILE, export FILE")]
+        = "list",
+        target: Annotated[str | None, typer.Argument(help="A card's printed name, or a file.", show_default=False)]
+        = None,
+        set_fields: Annotated[list[str] | None, typer.Option(
+            "--set", help="With edit: FIELD=VALUE (repeatable).", show_default=False)] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+        db: Annotated[Path | None, typer.Option("--db", help="Data directory (default: $REFEREE_HOME ...).")] = None,
+    ) -> None:
+        """The cards the referee has learned: named once at the table, never asked again."""
+        raise typer.Exit(run(game, action, target, set_fields or [], as_json, db))
+
+
+def run(game_name: str, action: str, target: str | None, set_fields: list[str], as_json: bool, db: Path | None) -> int:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from referee.catalogue import CardCatalogue
+    from referee.engine.session import load_game
+    from referee.errors import RefereeError
+
+    def fail(message: str) -> int:
+        print(f"referee: {message}", file=sys.stderr)
+        return 2
+
+    if action not in ACTIONS:
+        return fail(f"unknown action {action!r}; actions: {', '.join(ACTIONS)}")
+    if action != "list" and not target:
+        return fail(f"'{action}' needs a {'file' if action in ('import', 'export') else 'card name'}")
+    try:
+        game = load_game(game_name)
+        kinds = game.card_kinds()
+        if not kinds:
+            return fail(f"{game.id} has no printed cards the referee asks about")
+        catalogue = CardCatalogue(game.id, kinds, db)
+        console = Console(highlight=False)
+        assert target is not None or action == "list"
+        if action == "list":
+            known = catalogue.cards()
+            if as_json:
+                print(json.dumps(catalogue.export(), ensure_ascii=False, indent=2))
+                return 0
+            if not known:
+                console.print(f"No {game.id} cards known yet: name a card at the table ('card NAME') to teach one.",
+                              markup=False)
+                return 0
+            table = Table(title=f"Known cards: {game.id}", title_justify="left")
+            for column in ("Name", "Kind", "Printed"):
+                table.add_column(column)
+            for card in known:
+                printed = ", ".join(f"{name} {value}" for name, value in card.printed.items())
+                table.add_row(escape(card.name), escape(card.kind), escape(printed))
+            console.print(table)
+        elif action == "show":
+            shown = catalogue.find(str(target))
+            if shown is None:
+                return fail(f"no known card named {target!r}")
+            if as_json:
+                print(json.dumps(shown.to_json(), ensure_ascii=False, indent=2))
+            else:
+                console.print(f"{shown.name} ({shown.kind})", markup=False)
+                for name, value in shown.printed.items():
+                    console.print(f"  {name}: {value}", markup=False)
+        elif action == "edit":
+            edited = catalogue.find(str(target))
+            if edited is None:
+                return fail(f"no known card named {target!r}")
+            changes = dict(item.partition("=")[::2] for item in set_fields)
+            if not changes:
+                return fail("say what to change: --set FIELD=VALUE, e.g. --set value=5")
+            kept = catalogue.remember(edited.kind, edited.name, {**edited.printed, **changes})
+            console.print(f"{kept.name}: " + ", ".join(f"{k} {v}" for k, v in kept.printed.items()), markup=False)
+        elif action == "forget":
+            count = catalogue.forget(str(target))
+            if not count:
+                return fail(f"no known card named {target!r}")
+            console.print(f"Forgot {target}.", markup=False)
+        elif action == "import":
+            count = catalogue.import_cards(json.loads(read_catalogue_file(Path(str(target)))))
+            console.print(f"Imported {count} card(s).", markup=False)
+        else:
+            Path(str(target)).write_text(json.dumps(catalogue.export(), ensure_ascii=False, indent=2) + "\n")
+            console.print(f"Exported {len(catalogue.cards())} card(s) to {target}.", markup=False)
+    except ValueError as error:  # json that does not read, or a field that does not fit
+        return fail(str(error).splitlines()[0] if str(error) else "not valid JSON")
+    except RefereeError as error:
+        return fail(str(error))
+    except OSError as error:
+        return fail(f"cannot use {target}: {error.strerror or error}")
+    return 0
