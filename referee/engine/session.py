@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,25 @@ def saved_at() -> str:
     return datetime.now().isoformat(sep=" ", timespec="microseconds")
 
 
+@dataclass(frozen=True)
+class EntryDescription:
+    """An entry of the log with where it was given: the round, whose turn, the question."""
+
+    round: int | None
+    active: str | None
+    question: str
+    entry: Entry
+
+    def text(self) -> str:
+        what = f"correction {self.entry.adjust} ({self.entry.reason})" if self.entry.adjust else self.entry.answer
+        where = f"{self.active}: " if self.active else ""
+        return f"{where}{self.question} -> {what}" if self.entry.answer is not None else f"{where}{what}"
+
+    @property
+    def turn(self) -> tuple[int | None, str | None]:
+        return (self.round, self.active)
+
+
 def open_catalogue(store: Store, game: Game[Any]) -> CardCatalogue | None:
     kinds = game.card_kinds()
     return CardCatalogue(game.id, kinds, store.root) if kinds else None
@@ -52,6 +72,8 @@ class LiveSession:
         self.driver.use_catalogue(self.known_cards())
         self.notices: list[str] = []
         """Things worth saying that are not the game's (e.g. the catalogue could not be written)."""
+        self.undone: list[Entry] = []
+        """What undo took back, latest last, while nothing new has been entered: redo brings it back."""
         self.replay_error = result.error
         """Set when the stored log stopped fitting the rules; the session continues from there."""
         self.dropped = len(file.entries) - result.applied
@@ -104,6 +126,7 @@ class LiveSession:
 
     def answer(self, raw: str) -> Entry:
         entry = self.driver.answer(raw)
+        self.undone.clear()  # something new was answered: what undo took back cannot come back
         self._save(entry)
         self._learn()
         self._after_change()
@@ -124,6 +147,7 @@ class LiveSession:
 
     def adjust(self, text: str, reason: str) -> Entry:
         entry = self.driver.adjust(text, reason)
+        self.undone.clear()
         self._save(entry)
         self._after_change()
         return entry
@@ -145,12 +169,40 @@ class LiveSession:
         if steps == 0:
             return 0
         kept = self.driver.entries[: len(self.driver.entries) - steps]
+        taken = self.driver.entries[len(kept) :]
         result = replay(self.game, self.meta.players, self.meta.options, kept, self.driver.catalogue)
         self.driver = result.driver
         self.driver.learned.clear()
         self.driver.take_messages()
         self.file.truncate(len(kept))
+        self.undone.extend(reversed(taken))
         return steps
+
+    def redo(self, steps: int = 1) -> list[Entry]:
+        """Bring back what undo took, latest undo first; returns the entries applied again."""
+        redone = []
+        for _ in range(min(steps, len(self.undone))):
+            entry = self.undone[-1]
+            self.driver.apply(entry)
+            self.undone.pop()
+            self._save(entry)
+            redone.append(entry)
+        self.driver.take_messages()
+        self._after_change()
+        return redone
+
+    def describe_last(self, steps: int) -> list[EntryDescription]:
+        """The last `steps` entries as the table gave them: whose turn, the question, the answer."""
+        entries = self.driver.entries
+        start = max(0, len(entries) - steps)
+        driver = replay(self.game, self.meta.players, self.meta.options, entries[:start], self.driver.catalogue).driver
+        described = []
+        for entry in entries[start:]:
+            header = self.game.header(driver.state)
+            question = driver.pending.prompt if driver.pending is not None else ""
+            described.append(EntryDescription(header.round, header.active, question, entry))
+            driver.apply(entry)
+        return described
 
     def _after_change(self) -> None:
         if self.driver.finished:
