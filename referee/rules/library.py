@@ -104,7 +104,13 @@ def section(game_id: str, section_id: str) -> Section:
 
 
 def _files() -> list[Path]:
-    found = [paths.builtin_dir() / f"{game}.md" for game in builtin_games()]
+    """Every file the index is built from: rulebooks, their vocabularies, imported copies."""
+    from referee.rules.vocabulary import SHARED, vocabulary_path
+
+    folder = paths.builtin_dir()
+    found = [folder / f"{game}.md" for game in builtin_games()]
+    found += [path for game in [SHARED, *builtin_games(), *imported_games()]
+              if (path := vocabulary_path(folder, game)).is_file()]
     found += [paths.imported_dir() / f"{game}.json" for game in imported_games()]
     return found
 
@@ -120,6 +126,7 @@ def _cache_key(files: list[Path]) -> list[Any]:
 def _build() -> SearchIndex:
     from referee.rules.imports import load_imported
     from referee.rules.parse import parse_rulebook
+    from referee.rules.vocabulary import SHARED, read_vocabulary, vocabulary_path
 
     rulebooks: list[Rulebook] = []
     for game in builtin_games():
@@ -128,7 +135,10 @@ def _build() -> SearchIndex:
         copy = load_imported(game)
         if copy is not None:
             rulebooks.append(copy)
-    return SearchIndex.build(rulebooks)
+    folder = paths.builtin_dir()
+    vocabularies = {game: read_vocabulary(vocabulary_path(folder, game))
+                    for game in {SHARED, *(rulebook.game for rulebook in rulebooks)}}
+    return SearchIndex.build(rulebooks, vocabularies)
 
 
 _memory: tuple[list[Any], SearchIndex] | None = None
