@@ -38,6 +38,8 @@ shared by every game ("turn" may be a player's turn or a card turned over)."""
 PHRASE_SAYS_WEIGHT = {SHARED: 0.85, "game": 1.0}
 """The same for a phrase of several words, which is seldom ambiguous."""
 PHRASE_BONUS = 0.6
+FURTHER_ALTERNATIVE = 0.5
+"""What the second-best term of a group adds (times its own value), the third 0.5 squared..."""
 TITLE_TERM_BONUS = 1.0
 """Added per question word found in a section's title (times its weight and rarity): players
 usually name the topic they mean, and the title names the topic of a section."""
@@ -195,6 +197,23 @@ class SearchIndex:
         self._closest[word] = best
         return best
 
+    def _closest_player_word(self, word: str, game: str) -> tuple[str, int] | None:
+        """The vocabulary's one-word phrase nearest to a misspelt word, if it is nearer than any
+        rulebook word: (the phrase, its distance)."""
+        limit = typo_limit(word)
+        if not limit:
+            return None
+        closest = self._closest_words(word)
+        nearest = closest[0][2] if closest else limit + 1
+        best: tuple[str, int] | None = None
+        for owner in (game, SHARED):
+            for phrase in self._vocabulary(owner)[0].says:
+                if len(phrase) == 1 and abs(len(phrase[0]) - len(word)) <= limit:
+                    distance = edit_distance(word, phrase[0], limit)
+                    if distance < nearest and (best is None or distance < best[1]):
+                        best = (phrase[0], distance)
+        return best
+
     def _compound(self, word: str) -> list[str]:
         """A run-together word split into two indexed words ("tiebreak" -> "tie", "break")."""
         for cut in range(2, len(word) - 1):
@@ -231,7 +250,12 @@ class SearchIndex:
 
     def groups(self, query: str, game: str = SHARED) -> list[TermGroup]:
         """The question as term groups, read with the game's vocabulary (and the shared one)."""
+        return self.read(query, game)[0]
+
+    def read(self, query: str, game: str = SHARED) -> tuple[list[TermGroup], list[str]]:
+        """The question as term groups, and the meaningful words no rulebook term stands for."""
         raw = words(query)
+        unknown: list[str] = []
         ignored = self.ignored(game)
         groups: list[TermGroup] = []
         position = 0
@@ -255,12 +279,15 @@ class SearchIndex:
             position += 1
             if word in ignored and not self._says((word,), game):
                 continue
-            groups.extend(self._word_groups(word, game))
-        if not groups and raw:
+            found = self._word_groups(word, game)
+            groups.extend(found)
+            if not found:
+                unknown.append(word)
+        if not groups and not unknown and raw:
             # Nothing but question words ("who is it"): let them count rather than find nothing.
             for word in raw:
                 groups.extend(self._word_groups(word, game))
-        return groups
+        return groups, unknown
 
     def _word_groups(self, word: str, game: str) -> list[TermGroup]:
         own = stem(word)
@@ -272,6 +299,14 @@ class SearchIndex:
             parts = self._compound(word)
             if parts:
                 return [TermGroup(word, {part: COMPOUND}) for part in parts]
+            player_word = self._closest_player_word(word, game)
+            if player_word is not None:  # a slip in a word of the vocabulary ("divorsed")
+                known, distance = player_word
+                says = self._says((known,), game)
+                if says:
+                    weight = (TYPO_NEAR if distance == 1 else TYPO_FAR) * SAYS_WEIGHT[says[1]]
+                    group = self._meaning_group(word, says[0], weight)
+                    return [group] if group.variants or group.phrases else []
             for known, term, distance in self._closest_words(word):
                 weight = TYPO_NEAR if distance == 1 else TYPO_FAR
                 variants[term] = max(variants.get(term, 0.0), weight)
@@ -283,6 +318,20 @@ class SearchIndex:
             group = self._meaning_group(word, says[0], SAYS_WEIGHT[says[1]], variants)
             return [group] if group.variants or group.phrases else []
         return [TermGroup(word, variants)] if variants else []
+
+    def corrections(self, query: str, games: Sequence[str]) -> list[tuple[str, str]]:
+        """(asked, known) for question words no rulebook term stands for, paired with the nearest
+        word the rulebooks use: a little further off than a lookup itself would accept."""
+        found: list[tuple[str, str]] = []
+        for game in games:
+            for word in self.read(query, game)[1]:
+                limit = typo_limit(word) + 1
+                near = sorted((edit_distance(word, known, limit), known)
+                              for known, _, _ in self._surface_words() if abs(len(known) - len(word)) <= limit)
+                for distance, known in near[:1]:
+                    if distance <= limit and (word, known) not in found:
+                        found.append((word, known))
+        return found
 
     # -- ranking ----------------------------------------------------------------------------
 
@@ -330,9 +379,9 @@ class SearchIndex:
 
         ranked: list[tuple[float, int, float]] = []
         for game, docs in by_game.items():
-            groups = self.groups(query, game)
+            groups, unknown = self.read(query, game)
             if groups:
-                ranked.extend(self._rank(groups, docs, average_length, idf, reference_factor))
+                ranked.extend(self._rank(groups, len(unknown), docs, average_length, idf, reference_factor))
         ranked.sort(key=lambda item: (-item[0], item[1]))
         results = []
         taken: dict[str, int] = {}
@@ -346,9 +395,10 @@ class SearchIndex:
                 break
         return results
 
-    def _rank(self, groups: list[TermGroup], docs: set[int], average_length: float,
+    def _rank(self, groups: list[TermGroup], unknown: int, docs: set[int], average_length: float,
               idf: Any, reference_factor: float) -> list[tuple[float, int, float]]:
-        """(score, document, match quality) for every document of one game that matches."""
+        """(score, document, match quality) for every document of one game that matches; `unknown`
+        counts the question's words that no term stands for, which lower the quality only."""
         scores: dict[int, float] = {}
         matched: dict[int, int] = {}
         quality: dict[int, float] = {}
@@ -358,13 +408,11 @@ class SearchIndex:
             return float(weight * idf(term) * frequency * (K1 + 1) / (frequency + norm))
 
         for group in groups:
-            best: dict[int, tuple[float, float]] = {}
+            alternatives: dict[int, list[tuple[float, float]]] = {}
             for term, weight in group.variants.items():
                 for doc, frequency in self._posting_map(term).items():
                     if doc in docs:
-                        found = value(term, weight, doc, frequency)
-                        if found > best.get(doc, (0.0, 0.0))[0]:
-                            best[doc] = (found, weight)
+                        alternatives.setdefault(doc, []).append((value(term, weight, doc, frequency), weight))
             for parts, weight in group.phrases:
                 sums: dict[int, float] = {}
                 for term in parts:
@@ -375,8 +423,14 @@ class SearchIndex:
                     side_by_side = sum(1 for a, b in zip(parts, parts[1:], strict=False)
                                        if f"{a} {b}" in self._bigram_set(doc))
                     found = total / len(parts) + PHRASE_BONUS * weight * side_by_side * max(map(idf, parts))
-                    if found > best.get(doc, (0.0, 0.0))[0]:
-                        best[doc] = (found, weight * (1.0 if side_by_side else 0.75))
+                    alternatives.setdefault(doc, []).append((found, weight * (1.0 if side_by_side else 0.75)))
+            best: dict[int, tuple[float, float]] = {}
+            for doc, found in alternatives.items():
+                # The best alternative counts in full, each further one less: a section that uses
+                # several of the rulebook's words for the idea is more surely about it.
+                found.sort(reverse=True)
+                best[doc] = (sum(item * FURTHER_ALTERNATIVE ** rank for rank, (item, _) in enumerate(found)),
+                             max(weight for _, weight in found))
             for doc, (found, weight) in best.items():
                 scores[doc] = scores.get(doc, 0.0) + found
                 matched[doc] = matched.get(doc, 0) + 1
@@ -404,5 +458,5 @@ class SearchIndex:
                 score *= reference_factor
             if self.docs[doc][1].startswith(RULING_PREFIX):
                 score *= RULING_FACTOR
-            ranked.append((score, doc, quality[doc] / len(groups)))
+            ranked.append((score, doc, quality[doc] / (len(groups) + unknown)))
         return ranked

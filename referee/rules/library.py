@@ -20,6 +20,14 @@ from referee.rules.model import BUILT_IN, Result, Rulebook, RulesError, Section
 # or the index is rebuilt: a lookup answered from the cache never needs it.
 
 LONGEST_QUERY = 300
+WELL_MATCHED = 0.5
+"""The least match quality (see Result.quality) of an answer: below it, at most half of the
+question was found, and the player is better served by "did you mean"."""
+OTHER_GAME_SHARE = 0.3
+OTHER_GAME_QUALITY = 0.75
+"""Asked across every game, another game's best section is shown when it matches the question
+nearly as asked (quality at least OTHER_GAME_QUALITY) and scores at least OTHER_GAME_SHARE of the
+best one: "who goes first" has an answer in each game, "brew a potion" only in Blackwood."""
 
 
 def builtin_games() -> list[str]:
@@ -177,13 +185,44 @@ def _write_cache(cache: Path, data: dict[str, Any]) -> None:
         pass
 
 
-def search(query: str, game_id: str | None = None, limit: int = 5) -> list[Result]:
-    """The sections that best answer a question, best first, from one game or from all of them."""
+def _check(query: str, limit: int | None) -> None:
     if not query.strip() or not any(ch.isalnum() for ch in query):
         raise RulesError("empty question; ask in words, e.g. `referee rules blackwood brew a potion`")
     if len(query) > LONGEST_QUERY:
         raise RulesError(f"question too long ({len(query)} characters); at most {LONGEST_QUERY}")
-    if limit < 1:
+    if limit is not None and limit < 1:
         raise RulesError(f"limit must be at least 1, got {limit}")
+
+
+def search(query: str, game_id: str | None = None, limit: int = 5) -> list[Result]:
+    """The sections that best answer a question, best first, from one game or from all of them."""
+    _check(query, limit)
     games = [resolve_game(game_id)] if game_id is not None else None
     return search_index().search(query, games, limit)
+
+
+def search_every_game(query: str, limit: int | None = None) -> list[Result]:
+    """Each game's own best answer to a question, best first: the best section overall, then the
+    best of every other game that answers it well too (at most `limit` in all)."""
+    _check(query, limit)
+    index = search_index()
+    games = sorted({doc[0] for doc in index.docs})
+    found = index.search(query, None, len(games), per_game=1)
+    if not found:
+        return []
+    best = found[0]
+    kept = [best] + [result for result in found[1:]
+                     if result.quality >= OTHER_GAME_QUALITY and result.score >= OTHER_GAME_SHARE * best.score]
+    return kept[:limit]
+
+
+def matches_well(results: list[Result]) -> bool:
+    """Whether the best result answers the question, rather than touching a word of it."""
+    return bool(results) and results[0].quality >= WELL_MATCHED
+
+
+def corrections(query: str, game_id: str | None = None) -> list[tuple[str, str]]:
+    """Question words the rulebooks do not know, each with the nearest word they do use."""
+    index = search_index()
+    games = [resolve_game(game_id)] if game_id is not None else sorted({doc[0] for doc in index.docs})
+    return index.corrections(query, games)
