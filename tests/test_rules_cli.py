@@ -279,3 +279,26 @@ def test_the_fast_path_reads_no_pager(app: typer.Typer, tmp_path: Path, monkeypa
     assert capsys.readouterr().out.startswith("## 1. #relight")
     code, out, _ = invoke(app, "lantern-watch", "relight", "--no-pager")
     assert code == 0 and out.startswith("## 1. #relight")
+
+
+def test_in_a_real_terminal_a_long_answer_goes_to_the_pager_and_a_piped_one_does_not(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    import pexpect
+
+    paged = tmp_path / "paged.txt"
+    env = dict(os.environ, REFEREE_HOME=str(tmp_path / "home"), PAGER=f"cat > {paged}", COLUMNS="100")
+    env.pop("LINES", None)
+    command = [sys.executable, "-m", "referee", "rules", "who", "goes", "first"]
+    child = pexpect.spawn(command[0], command[1:], env=env, dimensions=(10, 100), encoding="utf-8", timeout=30)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    text = paged.read_text(encoding="utf-8")
+    assert text.count("\x1b[") > 5 and "cutthroat-kingdoms" in text and "got-lcg-1e" in text
+    paged.unlink()
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False, timeout=30)
+    assert done.returncode == 0 and not paged.exists()
+    assert done.stdout.startswith("## 1. ") and "\x1b[" not in done.stdout
