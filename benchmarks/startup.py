@@ -24,6 +24,8 @@ FLOOR_APP = str(HERE / "floor_app.py")
 SCORE_GAME = "blackwood"
 SCORE_INPUT = REPO / "scenarios" / "score" / "blackwood.json"
 RULES_QUERY = ("blackthorn", "influence", "dice")
+PLAYER_QUERY = ("who", "goes", "first")
+"""A player's question across every game, read through the vocabularies."""
 TARGET_RATIO = 1.3
 
 PYTHON = sys.executable
@@ -52,6 +54,8 @@ def pairs() -> list[Pair]:
         Pair("referee games", (*referee, "games"), "floor hello Ann", FLOOR_COMMAND),
         Pair(f"referee rules {' '.join(RULES_QUERY)}", (*referee, "rules", *RULES_QUERY),
              "floor hello Ann", FLOOR_COMMAND),
+        Pair(f"referee rules {' '.join(PLAYER_QUERY)}", (*referee, "rules", *PLAYER_QUERY),
+             "floor hello Ann", FLOOR_COMMAND),
         Pair(f"referee score {SCORE_GAME} --input F --json",
              (*referee, "score", SCORE_GAME, "--input", str(SCORE_INPUT), "--json"),
              "floor hello Ann", FLOOR_COMMAND),
@@ -61,7 +65,7 @@ def pairs() -> list[Pair]:
 def run(quick: bool, home: Path) -> dict[str, Any]:
     """Median/min/max seconds of every command and floor, and each command's ratio to its floor."""
     repeats = 1 if quick else 21
-    env = dict(os.environ, REFEREE_HOME=str(home), COLUMNS="100")
+    env = dict(os.environ, REFEREE_HOME=str(home), COLUMNS="100", PAGER="cat")
     env.pop("PYTHONPROFILEIMPORTTIME", None)
     commands: dict[str, Sequence[str]] = dict(REFERENCES)
     for pair in pairs():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -179,3 +180,125 @@ def test_terminal_output_is_rendered_by_rich(app: typer.Typer) -> None:
     plain = Terminal()
     assert rules_cmd.run(["lantern-watch", "relight"], plain=True, out=plain) == 0
     assert plain.getvalue().startswith("## 1. #relight")
+
+
+class Terminal(io.StringIO):
+    """Output that says it is a terminal, as a player's screen does."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_no_internal_scores_on_a_terminal_or_in_text(app: typer.Typer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PAGER", "")
+    screen = Terminal()
+    assert rules_cmd.run(["lantern-watch", "tie", "lanterns"], out=screen) == 0
+    piped = io.StringIO()
+    assert rules_cmd.run(["lantern-watch", "tie", "lanterns"], out=piped) == 0
+    for text in (screen.getvalue(), piped.getvalue()):
+        assert "#tie-break" in text
+        assert not re.search(r"score \d|\d\.\d\d", text)
+    code, out, _ = invoke(app, "lantern-watch", "tie", "--json")
+    assert code == 0 and "score" in json.loads(out)["results"][0]  # scripts still get them
+
+
+def test_did_you_mean_when_nothing_matches_well(app: typer.Typer) -> None:
+    code, out, _ = invoke(app, "lantern-watch", "oyl")
+    assert code == 1
+    assert "Nothing in lantern-watch matches 'oyl' well." in out
+    assert "Did you mean 'oil' for 'oyl'?" in out
+    code, out, _ = invoke(app, "lantern-watch", "storm", "zeppelin", "blimp")
+    assert code == 1
+    assert "Did you mean one of these?" in out
+    assert "  lantern-watch --section storm-dice: Rolling the storm dice" in out
+    assert "Wind faces" not in out  # no section text for a weak match, only where to look
+    code, out, _ = invoke(app, "lantern-watch", "storm", "dice")
+    assert code == 0 and "Did you mean" not in out
+
+
+def test_a_players_phrase_from_the_games_vocabulary(app: typer.Typer) -> None:
+    code, out, _ = invoke(app, "lantern-watch", "does", "the", "king's", "axe", "fall", "on", "a", "traitor")
+    assert code == 0 and out.startswith("## 1. #traitor: Beheading the traitor")
+    code, out, _ = invoke(app, "lantern-watch", "who", "goes", "first")
+    assert code == 0 and out.startswith("## 1. #turn-order: Turn order")
+
+
+def test_across_games_each_game_answers_once(app: typer.Typer) -> None:
+    code, out, _ = invoke(app, "keeper", "lantern", "--json", "--limit", "10")
+    assert code == 0
+    assert [result["game"] for result in json.loads(out)["results"]] == ["lantern-watch"]
+    code, out, _ = invoke(app, "lantern-watch", "lantern", "keeper", "--json", "--limit", "10")
+    assert len(json.loads(out)["results"]) > 1  # asked about the one game, it gives several
+
+
+def paged_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, out: io.StringIO, *args: str,
+              pager: bool = True) -> str | None:
+    """Run a lookup with a pager that writes what it is given to a file; the paged text, if any."""
+    paged = tmp_path / "paged.txt"
+    paged.unlink(missing_ok=True)
+    monkeypatch.setenv("PAGER", f"cat > {paged}")
+    monkeypatch.setenv("LINES", "6")
+    monkeypatch.delenv("LESS", raising=False)
+    assert rules_cmd.run(list(args), out=out, pager=pager) == 0
+    return paged.read_text(encoding="utf-8") if paged.exists() else None
+
+
+def test_a_long_answer_is_paged_only_on_a_terminal(app: typer.Typer, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    screen = Terminal()
+    paged = paged_run(tmp_path, monkeypatch, screen, "lantern-watch", "lantern", "keeper")
+    assert paged is not None and "Relighting a lantern" in paged and "\x1b[" in paged
+    assert screen.getvalue() == ""  # all of it went to the pager
+
+    piped = io.StringIO()
+    assert paged_run(tmp_path, monkeypatch, piped, "lantern-watch", "lantern", "keeper") is None
+    assert piped.getvalue().startswith("## 1. ")
+
+    screen = Terminal()
+    assert paged_run(tmp_path, monkeypatch, screen, "lantern-watch", "lantern", "keeper", pager=False) is None
+    assert "Relighting a lantern" in screen.getvalue()
+
+
+def test_a_short_answer_or_a_missing_pager_writes_straight_to_the_terminal(
+        app: typer.Typer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LINES", "200")
+    monkeypatch.setenv("PAGER", f"cat > {tmp_path / 'paged.txt'}")
+    screen = Terminal()
+    assert rules_cmd.run(["lantern-watch", "relight"], out=screen) == 0
+    assert "Relighting a lantern" in screen.getvalue() and not (tmp_path / "paged.txt").exists()
+    monkeypatch.setenv("LINES", "6")
+    monkeypatch.setenv("PAGER", "no-such-pager-here -R")
+    screen = Terminal()
+    assert rules_cmd.run(["lantern-watch", "lantern", "keeper"], out=screen) == 0
+    assert "Relighting a lantern" in screen.getvalue()
+
+
+def test_the_fast_path_reads_no_pager(app: typer.Typer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert rules_cmd.fast_path(["rules", "lantern-watch", "relight", "--no-pager"]) == 0
+    assert capsys.readouterr().out.startswith("## 1. #relight")
+    code, out, _ = invoke(app, "lantern-watch", "relight", "--no-pager")
+    assert code == 0 and out.startswith("## 1. #relight")
+
+
+def test_in_a_real_terminal_a_long_answer_goes_to_the_pager_and_a_piped_one_does_not(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    import pexpect
+
+    paged = tmp_path / "paged.txt"
+    env = dict(os.environ, REFEREE_HOME=str(tmp_path / "home"), PAGER=f"cat > {paged}", COLUMNS="100")
+    env.pop("LINES", None)
+    command = [sys.executable, "-m", "referee", "rules", "who", "goes", "first"]
+    child = pexpect.spawn(command[0], command[1:], env=env, dimensions=(10, 100), encoding="utf-8", timeout=30)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    text = paged.read_text(encoding="utf-8")
+    assert text.count("\x1b[") > 5 and "cutthroat-kingdoms" in text and "got-lcg-1e" in text
+    paged.unlink()
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False, timeout=30)
+    assert done.returncode == 0 and not paged.exists()
+    assert done.stdout.startswith("## 1. ") and "\x1b[" not in done.stdout

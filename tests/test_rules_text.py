@@ -1,10 +1,10 @@
-"""The text analysis under the rules search: stems, typo distances, player synonyms."""
+"""The text analysis under the rules search: stems and typo distances."""
 
 from __future__ import annotations
 
 import pytest
 
-from referee.rules.text import edit_distance, stem, synonyms, terms, typo_limit, words
+from referee.rules.text import edit_distance, stem, terms, typo_limit, words
 
 
 @pytest.mark.parametrize(
@@ -59,11 +59,3 @@ def test_short_words_get_no_typo_allowance() -> None:
     assert typo_limit("die") == 0
     assert typo_limit("dice") == 1
     assert typo_limit("stealth") == 2
-
-
-def test_player_words_map_to_rulebook_words() -> None:
-    assert stem("tiebreak") in synonyms("tie")
-    assert stem("dice") in synonyms("die")
-    assert stem("die") in synonyms("dice")
-    assert "2" in synonyms("two")
-    assert stem("tie") not in synonyms("tie")

@@ -9,8 +9,10 @@
 
 A lookup happens at the table in a hurry, so `fast_path` runs it without building the Typer
 command tree (which imports pydantic): the main entry point can hand it the arguments first.
-A terminal gets the text wrapped and styled by a small renderer of our own; piped output is the
-plain Markdown, which is what scripts and pagers want anyway.
+A terminal gets the text wrapped and styled by a small renderer of our own, through a pager when
+it is longer than the screen (see referee.rules.pager); piped output is the plain Markdown, which
+is what scripts want. Scores are for scripts (`--json`) only. A question that nothing answers
+well gets "did you mean" instead: the nearest words and section titles.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, NamedTuple, TextIO
 
 import typer  # the main app imports it anyway; Typer reads the annotations below at run time
 
@@ -27,7 +29,10 @@ if TYPE_CHECKING:
     from referee.rules.model import Result, Rulebook
 
 DEFAULT_LIMIT = 3
+"""Sections shown for a question about one game. Across every game the default is each game's
+own best answer, for every game that answers it well."""
 LARGEST_LIMIT = 50
+SUGGESTIONS = 3
 USAGE = ("usage: referee rules [GAME] QUERY... | referee rules GAME [--section ID] "
          "| referee rules import GAME FILE | referee rules forget GAME")
 BAD_INPUT = 2
@@ -60,26 +65,36 @@ def run(
     words: Sequence[str],
     section_id: str | None = None,
     as_json: bool = False,
-    limit: int = DEFAULT_LIMIT,
+    limit: int | None = None,
     plain: bool = False,
     out: TextIO | None = None,
+    pager: bool = True,
 ) -> int:
     """Carry out a rules command; returns the exit status. Problems are one line on stderr."""
     from referee.rules.model import RulesError
 
     stream = out if out is not None else sys.stdout
     try:
-        return _dispatch(list(words), section_id, as_json, limit, plain, stream)
+        return _dispatch(list(words), section_id, as_json, limit, Output(plain, pager, stream))
     except (RulesError, UsageProblem) as problem:
         print(f"referee: {problem}", file=sys.stderr)
         return BAD_INPUT
 
 
-def _dispatch(words: list[str], section_id: str | None, as_json: bool, limit: int, plain: bool,
-              out: TextIO) -> int:
+class Output(NamedTuple):
+    """Where the answer goes and how: Markdown text when plain, through a pager when allowed."""
+
+    plain: bool
+    pager: bool
+    stream: TextIO
+
+
+def _dispatch(words: list[str], section_id: str | None, as_json: bool, limit: int | None,
+              output: Output) -> int:
     from referee.rules import library
 
-    if not 1 <= limit <= LARGEST_LIMIT:
+    out = output.stream
+    if limit is not None and not 1 <= limit <= LARGEST_LIMIT:
         raise UsageProblem(f"--limit {limit} is out of range; allowed: 1 to {LARGEST_LIMIT}")
     if words and words[0].lower() in ("import", "forget") and section_id is None:
         return _manage_copy(words, out)
@@ -104,23 +119,43 @@ def _dispatch(words: list[str], section_id: str | None, as_json: bool, limit: in
         if as_json:
             _print_json([(found.game, found.id, found.title, found.text, None, found.source)], out)
         else:
-            _print_markdown([found.markdown()], plain, out)
+            _print_markdown([found.markdown()], output)
         return 0
     if game is not None and not query_words:
-        return _list_sections(game, as_json, out)
+        return _list_sections(game, as_json, output)
     query = " ".join(query_words)
-    results = library.search(query, game, limit)
+    if game is None:
+        results = library.search_every_game(query, limit)
+    else:
+        results = library.search(query, game, limit or DEFAULT_LIMIT)
     if as_json:
         _print_json([(r.game, r.section, r.title, r.text, r.score, r.source) for r in results], out)
         return 0
-    if not results:
-        where = game or "any game"
-        print(f"Nothing in {where} matches {query!r}; try other words, or `referee rules "
-              f"{game or 'GAME'}` for the list of sections.", file=out)
+    if not library.matches_well(results):
+        _did_you_mean(query, game, results, out)
         return NO_MATCH
     _print_markdown([_result_markdown(number, result, game is None)
-                     for number, result in enumerate(results, 1)], plain, out)
+                     for number, result in enumerate(results, 1)], output)
     return 0
+
+
+def _did_you_mean(query: str, game: str | None, results: list[Result], out: TextIO) -> None:
+    """Nothing answers well: the nearest words the rulebooks use, and the sections nearest to it."""
+    from referee.rules import library
+
+    where = game or "any game"
+    print(f"Nothing in {where} matches {query!r} well.", file=out)
+    corrections = library.corrections(query, game)
+    if corrections:
+        words = ", ".join(f"{known!r} for {asked!r}" for asked, known in corrections[:SUGGESTIONS])
+        print(f"Did you mean {words}?", file=out)
+    if results:
+        print("The nearest sections:" if corrections else "Did you mean one of these?", file=out)
+        for result in results[:SUGGESTIONS]:
+            print(f"  {result.game} --section {result.section}: {result.title}", file=out)
+        print(f"Show one with: referee rules {game or 'GAME'} --section ID", file=out)
+    else:
+        print(f"Try other words, or `referee rules {game or 'GAME'}` for the list of sections.", file=out)
 
 
 def _manage_copy(words: list[str], out: TextIO) -> int:
@@ -142,10 +177,12 @@ def _manage_copy(words: list[str], out: TextIO) -> int:
     return 0
 
 
-def _list_sections(game: str, as_json: bool, out: TextIO) -> int:
+def _list_sections(game: str, as_json: bool, output: Output) -> int:
     from referee.rules import library
     from referee.rules.imports import load_imported
+    from referee.rules.pager import show
 
+    out = output.stream
     rulebooks: list[Rulebook] = []
     if game in library.builtin_games():
         rulebooks.append(library.load_rulebook(game))
@@ -156,22 +193,23 @@ def _list_sections(game: str, as_json: bool, out: TextIO) -> int:
         _print_json([(s.game, s.id, s.title, s.text, None, s.source)
                      for rulebook in rulebooks for s in rulebook.sections], out, key="sections")
         return 0
+    lines = []
     for rulebook in rulebooks:
-        print(f"{rulebook.title} ({rulebook.source}): {len(rulebook.sections)} sections", file=out)
+        lines.append(f"{rulebook.title} ({rulebook.source}): {len(rulebook.sections)} sections")
         width = max(len(s.id) for s in rulebook.sections) + 2
         for s in rulebook.sections:
             indent = "  " * max(0, s.level - 2)
             mode = f"  [{s.referee}]" if s.referee else ""
-            print(f"  {indent}{s.id:<{width}}{s.title}{mode}", file=out)
-    print(f"Show one with: referee rules {game} --section ID", file=out)
+            lines.append(f"  {indent}{s.id:<{width}}{s.title}{mode}")
+    lines.append(f"Show one with: referee rules {game} --section ID")
+    show("\n".join(lines) + "\n", out, output.pager)
     return 0
 
 
 def _result_markdown(number: int, result: Result, name_game: bool) -> str:
     game = f"{result.game} " if name_game else ""
-    where = "" if result.source == "built-in" else f"  \nSource: {result.source}"
-    return (f"## {number}. {game}#{result.section}: {result.title}\n\n"
-            f"*score {result.score:.2f}, {result.source}*{where}\n\n{result.text}\n")
+    where = "" if result.source == "built-in" else f"Source: {result.source}\n\n"
+    return f"## {number}. {game}#{result.section}: {result.title}\n\n{where}{result.text}\n"
 
 
 def _print_json(rows: list[tuple[str, str, str, str, float | None, str]], out: TextIO,
@@ -187,10 +225,13 @@ def _print_json(rows: list[tuple[str, str, str, str, float | None, str]], out: T
     out.write("\n")
 
 
-def _print_markdown(blocks: list[str], plain: bool, out: TextIO) -> None:
-    """Styled and wrapped on a terminal; the Markdown text itself anywhere else."""
-    if plain or not out.isatty():
-        out.write("\n".join(blocks))
+def _print_markdown(blocks: list[str], output: Output) -> None:
+    """Styled and wrapped on a terminal, paged when long; the Markdown text itself anywhere else."""
+    from referee.rules.pager import show
+
+    out = output.stream
+    if output.plain or not out.isatty():
+        show("\n".join(blocks), out, output.pager)
         return
     import os
     import shutil
@@ -200,21 +241,22 @@ def _print_markdown(blocks: list[str], plain: bool, out: TextIO) -> None:
     width = min(shutil.get_terminal_size().columns, 100)
     color = "NO_COLOR" not in os.environ
     rule = paint("─" * width, DIM, color)
-    out.write(f"\n{rule}\n".join(render(block, width, color) for block in blocks))
+    show(f"\n{rule}\n".join(render(block, width, color) for block in blocks), out, output.pager)
 
 
 def fast_path(argv: Sequence[str]) -> int | None:
     """Run `rules ...` without Typer when the arguments are plain; None hands them back to Typer.
 
-    Only `--section ID`, `--json`, `--plain` and `--limit N` (and their short forms) are read
-    here; anything else (`--help`, an unknown option) is left to Typer, which explains it.
+    Only `--section ID`, `--json`, `--plain`, `--no-pager` and `--limit N` (and their short forms)
+    are read here; anything else (`--help`, an unknown option) is left to Typer, which explains it.
     """
     if not argv or argv[0] != "rules":
         return None
     words: list[str] = []
     section_id: str | None = None
     as_json = plain = False
-    limit = DEFAULT_LIMIT
+    pager = True
+    limit: int | None = None
     arguments = list(argv[1:])
     position = 0
     while position < len(arguments):
@@ -241,12 +283,14 @@ def fast_path(argv: Sequence[str]) -> int | None:
             as_json = True
         elif argument == "--plain":
             plain = True
+        elif argument == "--no-pager":
+            pager = False
         elif argument.startswith("-") and len(argument) > 1:
             return None
         else:
             words.append(argument)
         position += 1
-    return run(words, section_id, as_json, limit, plain)
+    return run(words, section_id, as_json, limit, plain, pager=pager)
 
 
 def register(app: typer.Typer) -> None:
@@ -266,12 +310,16 @@ def register(app: typer.Typer) -> None:
             "--section", "-s", help="Print the section with this id (needs GAME)")] = None,
         as_json: Annotated[bool, typer.Option(
             "--json", help="Print {\"results\": [...]} for scripts, best first")] = False,
-        limit: Annotated[int, typer.Option(
-            "--limit", "-n", help=f"How many sections to show (1-{LARGEST_LIMIT})")] = DEFAULT_LIMIT,
+        limit: Annotated[int | None, typer.Option(
+            "--limit", "-n", show_default=False,
+            help=f"How many sections to show (1-{LARGEST_LIMIT}); default {DEFAULT_LIMIT} for a game, "
+                 "and across all games each game's best answer")] = None,
         plain: Annotated[bool, typer.Option(
             "--plain", help="Print Markdown text even on a terminal")] = False,
+        no_pager: Annotated[bool, typer.Option(
+            "--no-pager", help="Never page a long answer ($PAGER, else less -R) on a terminal")] = False,
     ) -> None:
         """Look up a rule: the best matching rulebook sections, or a game's list of sections."""
-        status = run(words or [], section, as_json, limit, plain)
+        status = run(words or [], section, as_json, limit, plain, pager=not no_pager)
         if status:
             raise typer.Exit(status)

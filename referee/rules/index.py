@@ -2,10 +2,13 @@
 
 Each section is one document. Its terms come from its title (weighted most), the glossary entries
 that point to it, the source headings it covers, the enclosing section's title, and its text. A
-question is cut into words; each word stands for a group of terms (its stem, the rulebook's words
-for the same idea, a compound split, or the closest real word when it is misspelt) and a document
-scores the best term of each group. Neighbouring question words found side by side in a section
-add a phrase bonus; sections that hold more of the question's words are preferred.
+question is cut into words; a player's phrase from the game's vocabulary ("my husband", "goes
+first") stands for the rulebook's words for it, and every other word for a group of terms (its
+stem, the vocabulary's words for it, a compound split, or the closest real word when it is
+misspelt); a document scores the best term of each group. Neighbouring question words found side
+by side in a section add a phrase bonus; sections that hold more of the question's words are
+preferred; and a rule question ranks the sections that only describe the game (glossary,
+components, overview) below those that rule (see referee.rules.questions).
 
 The index is plain lists and dicts so it can be cached as JSON and reloaded in a few milliseconds.
 """
@@ -13,21 +16,30 @@ The index is plain lists and dicts so it can be cached as JSON and reloaded in a
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from referee.rules.model import Result, Rulebook
-from referee.rules.text import STOPWORDS, edit_distance, stem, synonyms, terms, typo_limit, words
+from referee.rules.questions import REFERENCE_FACTOR, form_of
+from referee.rules.text import STOPWORDS, edit_distance, stem, terms, typo_limit, words
+from referee.rules.vocabulary import EMPTY, LONGEST_PHRASE, SHARED, Vocabulary
 
-FORMAT = 5
+FORMAT = 6
 """Bump when the index layout or the text analysis changes, so old caches are rebuilt."""
 
 FIELD_WEIGHTS = {"title": 4.0, "glossary_term": 2.0, "covers": 1.5, "parent": 1.0, "text": 1.0,
                  "glossary_meaning": 0.5}
 K1 = 1.2
 B = 0.6
-EXACT, COMPOUND, SYNONYM, TYPO_NEAR, TYPO_FAR = 1.0, 0.8, 0.55, 0.85, 0.7
+EXACT, COMPOUND, TYPO_NEAR, TYPO_FAR = 1.0, 0.8, 0.85, 0.7
+SAYS_WEIGHT = {SHARED: 0.6, "game": 0.9}
+"""What a match through the vocabulary counts: a game's own table talk is surer than a word
+shared by every game ("turn" may be a player's turn or a card turned over)."""
+PHRASE_SAYS_WEIGHT = {SHARED: 0.85, "game": 1.0}
+"""The same for a phrase of several words, which is seldom ambiguous."""
 PHRASE_BONUS = 0.6
+FURTHER_ALTERNATIVE = 0.5
+"""What the second-best term of a group adds (times its own value), the third 0.5 squared..."""
 TITLE_TERM_BONUS = 1.0
 """Added per question word found in a section's title (times its weight and rarity): players
 usually name the topic they mean, and the title names the topic of a section."""
@@ -35,13 +47,22 @@ TITLE_ALL_BONUS = 1.25
 COVERAGE_POWER = 0.75
 """A section holding only some of the question's words keeps (held / asked) ** COVERAGE_POWER of
 its score."""
+RULING_FACTOR = 0.8
+"""What a ruling keeps of its score: it settles a point its rule leaves open, so the rule itself
+answers first unless the question is about that point."""
+RULING_PREFIX = "ruling-"
+DOC_REFERENCE = 8
+"""Position in a document's row of its kind: 1 for a section that describes rather than rules."""
 
 
 class TermGroup(NamedTuple):
-    """The terms one question word may match, each with how much a match counts."""
+    """The terms one question word (or one player's phrase) may match, each with what a match counts."""
 
     word: str
     variants: dict[str, float]
+    phrases: tuple[tuple[tuple[str, ...], float], ...] = ()
+    """Rulebook phrases of several terms the group stands for ("first player"): a section scores
+    the mean of their terms, and more when they stand side by side."""
 
 
 def letter_mask(word: str) -> int:
@@ -52,8 +73,13 @@ def letter_mask(word: str) -> int:
     return mask
 
 
+def _stems(phrase: Sequence[str]) -> tuple[str, ...]:
+    return tuple(stem(word) for word in phrase)
+
+
 class SearchIndex:
-    """Documents (sections), a posting list per term, and the surface words for typo matching.
+    """Documents (sections), a posting list per term, the surface words for typo matching, and the
+    vocabularies of how players speak.
 
     Loading the cache must be quick, and a question touches only a few terms, so the bulky parts
     are kept as strings and unpacked on first use: a term's postings ("doc weight doc weight"),
@@ -62,24 +88,34 @@ class SearchIndex:
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.docs: list[list[Any]] = data["docs"]
-        """Per section: [game, id, title, text, source, length, word pairs, title terms]."""
+        """Per section: [game, id, title, text, source, length, word pairs, title terms, reference]."""
         self.postings: dict[str, str] = data["postings"]
         self.surface_table: str = data["surface"]
         """One line per indexed word: "word stem letter-mask"."""
+        self.vocabulary_data: dict[str, Any] = data.get("vocabulary", {})
         self._bigrams: dict[int, set[str]] = {}
         self._title_terms: dict[int, set[str]] = {}
         self._postings_maps: dict[str, dict[int, float]] = {}
         self._surface: list[tuple[str, str, int]] | None = None
+        self._vocabularies: dict[str, tuple[Vocabulary, dict[tuple[str, ...], tuple[str, ...]]]] = {}
+        self._closest: dict[str, list[tuple[str, str, int]]] = {}
 
     def to_data(self) -> dict[str, Any]:
-        return {"docs": self.docs, "postings": self.postings, "surface": self.surface_table}
+        return {"docs": self.docs, "postings": self.postings, "surface": self.surface_table,
+                "vocabulary": self.vocabulary_data}
 
     @classmethod
-    def build(cls, rulebooks: Iterable[Rulebook]) -> SearchIndex:
+    def build(cls, rulebooks: Iterable[Rulebook],
+              vocabularies: Mapping[str, Vocabulary] | None = None) -> SearchIndex:
+        """The index of the rulebooks' sections; `vocabularies` maps a game id (or SHARED) to its
+        vocabulary."""
+        vocabularies = vocabularies or {}
+        shared_reference = vocabularies.get(SHARED, EMPTY).reference
         docs: list[list[Any]] = []
         postings: dict[str, list[str]] = {}
         surface: dict[str, str] = {}
         for rulebook in rulebooks:
+            reference = shared_reference | vocabularies.get(rulebook.game, EMPTY).reference
             pointed: dict[str, list[tuple[str, str]]] = {}
             for entry in rulebook.glossary:
                 for ref in entry.refs:
@@ -109,16 +145,29 @@ class SearchIndex:
                 sequence = terms(section.title) + ["|"] + terms(section.text)
                 bigrams = sorted({f"{a} {b}" for a, b in zip(sequence, sequence[1:], strict=False)
                                   if "|" not in (a, b)})
+                describes = int(section.id in reference)
                 docs.append([section.game, section.id, section.title, section.text, section.source,
-                             length, "\n".join(bigrams), " ".join(sorted(set(terms(section.title))))])
+                             length, "\n".join(bigrams), " ".join(sorted(set(terms(section.title)))),
+                             describes])
         table = "\n".join(f"{word} {term} {letter_mask(word)}" for word, term in sorted(surface.items()))
         return cls({"docs": docs, "postings": {term: " ".join(items) for term, items in postings.items()},
-                    "surface": table})
+                    "surface": table,
+                    "vocabulary": {game: vocabulary.to_data() for game, vocabulary in vocabularies.items()}})
 
     # -- the question side ------------------------------------------------------------------
 
     def _known(self, term: str) -> bool:
         return term in self.postings
+
+    def _vocabulary(self, game: str) -> tuple[Vocabulary, dict[tuple[str, ...], tuple[str, ...]]]:
+        """A game's (or the shared) vocabulary, and its phrases keyed by their stems."""
+        found = self._vocabularies.get(game)
+        if found is None:
+            data = self.vocabulary_data.get(game)
+            vocabulary = Vocabulary.from_data(data) if data else EMPTY
+            by_stems = {_stems(phrase): meaning for phrase, meaning in vocabulary.says.items()}
+            found = self._vocabularies[game] = (vocabulary, by_stems)
+        return found
 
     def _surface_words(self) -> list[tuple[str, str, int]]:
         if self._surface is None:
@@ -128,21 +177,41 @@ class SearchIndex:
 
     def _closest_words(self, word: str) -> list[tuple[str, str, int]]:
         """The index's words nearest to a misspelt word: (word, its stem, distance)."""
+        cached = self._closest.get(word)
+        if cached is not None:
+            return cached
         limit = typo_limit(word)
-        if limit == 0:
-            return []
-        mask = letter_mask(word)
         best: list[tuple[str, str, int]] = []
-        best_distance = limit + 1
-        for known, term, known_mask in self._surface_words():
-            # Each slip changes at most two letters of the set: a cheap test before the real one.
-            if abs(len(known) - len(word)) > limit or (mask ^ known_mask).bit_count() > 2 * limit:
-                continue
-            distance = edit_distance(word, known, min(limit, best_distance))
-            if distance < best_distance:
-                best, best_distance = [(known, term, distance)], distance
-            elif distance == best_distance and distance <= limit:
-                best.append((known, term, distance))
+        if limit:
+            mask = letter_mask(word)
+            best_distance = limit + 1
+            for known, term, known_mask in self._surface_words():
+                # Each slip changes at most two letters of the set: a cheap test before the real one.
+                if abs(len(known) - len(word)) > limit or (mask ^ known_mask).bit_count() > 2 * limit:
+                    continue
+                distance = edit_distance(word, known, min(limit, best_distance))
+                if distance < best_distance:
+                    best, best_distance = [(known, term, distance)], distance
+                elif distance == best_distance and distance <= limit:
+                    best.append((known, term, distance))
+        self._closest[word] = best
+        return best
+
+    def _closest_player_word(self, word: str, game: str) -> tuple[str, int] | None:
+        """The vocabulary's one-word phrase nearest to a misspelt word, if it is nearer than any
+        rulebook word: (the phrase, its distance)."""
+        limit = typo_limit(word)
+        if not limit:
+            return None
+        closest = self._closest_words(word)
+        nearest = closest[0][2] if closest else limit + 1
+        best: tuple[str, int] | None = None
+        for owner in (game, SHARED):
+            for phrase in self._vocabulary(owner)[0].says:
+                if len(phrase) == 1 and abs(len(phrase[0]) - len(word)) <= limit:
+                    distance = edit_distance(word, phrase[0], limit)
+                    if distance < nearest and (best is None or distance < best[1]):
+                        best = (phrase[0], distance)
         return best
 
     def _compound(self, word: str) -> list[str]:
@@ -154,33 +223,115 @@ class SearchIndex:
                 return [stem(left), stem(right)]
         return []
 
-    def groups(self, query: str) -> list[TermGroup]:
+    def _says(self, phrase: tuple[str, ...], game: str) -> tuple[tuple[str, ...], str] | None:
+        """What a player's words mean in the rulebook: the game's vocabulary first, then the shared."""
+        key = _stems(phrase)
+        for owner in (game, SHARED):
+            meaning = self._vocabulary(owner)[1].get(key)
+            if meaning:
+                return meaning, (SHARED if owner == SHARED else "game")
+        return None
+
+    def _meaning_group(self, word: str, meaning: Sequence[str], weight: float,
+                       variants: dict[str, float] | None = None) -> TermGroup:
+        """A group for the rulebook words a player's word stands for (added to its own variants)."""
+        found = dict(variants or {})
+        phrases: list[tuple[tuple[str, ...], float]] = []
+        for item in meaning:
+            parts = [part for part in terms(item) or [stem(part) for part in words(item)] if self._known(part)]
+            if len(parts) == 1:
+                found[parts[0]] = max(found.get(parts[0], 0.0), weight)
+            elif parts:
+                phrases.append((tuple(parts), weight))
+        return TermGroup(word, found, tuple(phrases))
+
+    def ignored(self, game: str) -> frozenset[str]:
+        return STOPWORDS | self._vocabulary(SHARED)[0].ignore | self._vocabulary(game)[0].ignore
+
+    def groups(self, query: str, game: str = SHARED) -> list[TermGroup]:
+        """The question as term groups, read with the game's vocabulary (and the shared one)."""
+        return self.read(query, game)[0]
+
+    def read(self, query: str, game: str = SHARED) -> tuple[list[TermGroup], list[str]]:
+        """The question as term groups, and the meaningful words no rulebook term stands for."""
         raw = words(query)
-        meaningful = [word for word in raw if word not in STOPWORDS] or raw
+        unknown: list[str] = []
+        ignored = self.ignored(game)
         groups: list[TermGroup] = []
-        for word in meaningful:
-            own = stem(word)
-            variants: dict[str, float] = {}
-            if self._known(own):
-                variants[own] = EXACT
-            else:
-                parts = self._compound(word)
-                if parts:
-                    for part in parts:
-                        groups.append(TermGroup(word, {part: COMPOUND}))
-                    continue
-                for known, term, distance in self._closest_words(word):
-                    weight = TYPO_NEAR if distance == 1 else TYPO_FAR
-                    variants[term] = max(variants.get(term, 0.0), weight)
-                    for other in synonyms(known):
-                        if self._known(other):
-                            variants.setdefault(other, weight * SYNONYM)
-            for other in synonyms(word):
-                if self._known(other):
-                    variants.setdefault(other, SYNONYM)
-            if variants:
-                groups.append(TermGroup(word, variants))
-        return groups
+        position = 0
+        while position < len(raw):
+            # A player's phrase of several words first, the longest that the vocabulary knows.
+            matched = 0
+            for size in range(min(LONGEST_PHRASE, len(raw) - position), 1, -1):
+                says = self._says(tuple(raw[position:position + size]), game)
+                if says:
+                    meaning, owner = says
+                    group = self._meaning_group(" ".join(raw[position:position + size]), meaning,
+                                                PHRASE_SAYS_WEIGHT[owner])
+                    if group.variants or group.phrases:
+                        groups.append(group)
+                        matched = size
+                        break
+            if matched:
+                position += matched
+                continue
+            word = raw[position]
+            position += 1
+            if word in ignored and not self._says((word,), game):
+                continue
+            found = self._word_groups(word, game)
+            groups.extend(found)
+            if not found:
+                unknown.append(word)
+        if not groups and not unknown and raw:
+            # Nothing but question words ("who is it"): let them count rather than find nothing.
+            for word in raw:
+                groups.extend(self._word_groups(word, game))
+        return groups, unknown
+
+    def _word_groups(self, word: str, game: str) -> list[TermGroup]:
+        own = stem(word)
+        variants: dict[str, float] = {}
+        says = self._says((word,), game)
+        if self._known(own):
+            variants[own] = EXACT
+        elif not says:  # a word the vocabulary knows is a player's word, not a slip
+            parts = self._compound(word)
+            if parts:
+                return [TermGroup(word, {part: COMPOUND}) for part in parts]
+            player_word = self._closest_player_word(word, game)
+            if player_word is not None:  # a slip in a word of the vocabulary ("divorsed")
+                known, distance = player_word
+                says = self._says((known,), game)
+                if says:
+                    weight = (TYPO_NEAR if distance == 1 else TYPO_FAR) * SAYS_WEIGHT[says[1]]
+                    group = self._meaning_group(word, says[0], weight)
+                    return [group] if group.variants or group.phrases else []
+            for known, term, distance in self._closest_words(word):
+                weight = TYPO_NEAR if distance == 1 else TYPO_FAR
+                variants[term] = max(variants.get(term, 0.0), weight)
+                says = self._says((known,), game)
+                if says:
+                    group = self._meaning_group(word, says[0], weight * SAYS_WEIGHT[says[1]], variants)
+                    variants = group.variants
+        if says:
+            group = self._meaning_group(word, says[0], SAYS_WEIGHT[says[1]], variants)
+            return [group] if group.variants or group.phrases else []
+        return [TermGroup(word, variants)] if variants else []
+
+    def corrections(self, query: str, games: Sequence[str]) -> list[tuple[str, str]]:
+        """(asked, known) for question words no rulebook term stands for, paired with the nearest
+        word the rulebooks use: a little further off than a lookup itself would accept."""
+        found: list[tuple[str, str]] = []
+        for game in games:
+            for word in self.read(query, game)[1]:
+                limit = typo_limit(word) + 1
+                near = sorted((edit_distance(word, known, limit), known)
+                              for known, _, _ in self._surface_words() if abs(len(known) - len(word)) <= limit)
+                for distance, known in near[:1]:
+                    if distance <= limit and (word, known) not in found:
+                        found.append((word, known))
+        return found
 
     # -- ranking ----------------------------------------------------------------------------
 
@@ -205,38 +356,86 @@ class SearchIndex:
             self._postings_maps[term] = cached
         return cached
 
-    def search(self, query: str, games: Sequence[str] | None = None, limit: int = 5) -> list[Result]:
+    def search(self, query: str, games: Sequence[str] | None = None, limit: int = 5,
+               per_game: int | None = None) -> list[Result]:
+        """The best sections for a question, best first; `per_game` caps the sections of one game."""
         scope = [number for number, doc in enumerate(self.docs) if games is None or doc[0] in games]
         if not scope:
             return []
-        in_scope = set(scope)
         average_length = sum(self.docs[number][5] for number in scope) / len(scope) or 1.0
-        groups = self.groups(query)
-        if not groups:
-            return []
+        reference_factor = REFERENCE_FACTOR[form_of(query)]
+        by_game: dict[str, set[int]] = {}
+        for number in scope:
+            by_game.setdefault(self.docs[number][0], set()).add(number)
+        in_scope = set(scope)
+        frequencies: dict[str, float] = {}
 
         def idf(term: str) -> float:
-            frequency = sum(1 for doc in self._posting_map(term) if doc in in_scope)
-            return math.log(1.0 + (len(scope) - frequency + 0.5) / (frequency + 0.5))
+            found = frequencies.get(term)
+            if found is None:
+                frequency = sum(1 for doc in self._posting_map(term) if doc in in_scope)
+                found = frequencies[term] = math.log(1.0 + (len(scope) - frequency + 0.5) / (frequency + 0.5))
+            return found
 
-        idfs = {term: idf(term) for group in groups for term in group.variants}
+        ranked: list[tuple[float, int, float]] = []
+        for game, docs in by_game.items():
+            groups, unknown = self.read(query, game)
+            if groups:
+                ranked.extend(self._rank(groups, len(unknown), docs, average_length, idf, reference_factor))
+        ranked.sort(key=lambda item: (-item[0], item[1]))
+        results = []
+        taken: dict[str, int] = {}
+        for score, doc, quality in ranked:
+            game, section_id, title, text, source = self.docs[doc][:5]
+            if per_game is not None and taken.get(game, 0) >= per_game:
+                continue
+            taken[game] = taken.get(game, 0) + 1
+            results.append(Result(game, section_id, title, text, score, source, quality))
+            if len(results) >= limit:
+                break
+        return results
+
+    def _rank(self, groups: list[TermGroup], unknown: int, docs: set[int], average_length: float,
+              idf: Any, reference_factor: float) -> list[tuple[float, int, float]]:
+        """(score, document, match quality) for every document of one game that matches; `unknown`
+        counts the question's words that no term stands for, which lower the quality only."""
         scores: dict[int, float] = {}
         matched: dict[int, int] = {}
+        quality: dict[int, float] = {}
         in_title: dict[int, int] = {}
+        def value(term: str, weight: float, doc: int, frequency: float) -> float:
+            norm = K1 * (1 - B + B * self.docs[doc][5] / average_length)
+            return float(weight * idf(term) * frequency * (K1 + 1) / (frequency + norm))
+
         for group in groups:
-            best: dict[int, float] = {}
+            alternatives: dict[int, list[tuple[float, float]]] = {}
             for term, weight in group.variants.items():
                 for doc, frequency in self._posting_map(term).items():
-                    if doc not in in_scope:
-                        continue
-                    norm = K1 * (1 - B + B * self.docs[doc][5] / average_length)
-                    value = weight * idfs[term] * frequency * (K1 + 1) / (frequency + norm)
-                    if value > best.get(doc, 0.0):
-                        best[doc] = value
-            for doc, value in best.items():
-                scores[doc] = scores.get(doc, 0.0) + value
+                    if doc in docs:
+                        alternatives.setdefault(doc, []).append((value(term, weight, doc, frequency), weight))
+            for parts, weight in group.phrases:
+                sums: dict[int, float] = {}
+                for term in parts:
+                    for doc, frequency in self._posting_map(term).items():
+                        if doc in docs:
+                            sums[doc] = sums.get(doc, 0.0) + value(term, weight, doc, frequency)
+                for doc, total in sums.items():
+                    side_by_side = sum(1 for a, b in zip(parts, parts[1:], strict=False)
+                                       if f"{a} {b}" in self._bigram_set(doc))
+                    found = total / len(parts) + PHRASE_BONUS * weight * side_by_side * max(map(idf, parts))
+                    alternatives.setdefault(doc, []).append((found, weight * (1.0 if side_by_side else 0.75)))
+            best: dict[int, tuple[float, float]] = {}
+            for doc, found in alternatives.items():
+                # The best alternative counts in full, each further one less: a section that uses
+                # several of the rulebook's words for the idea is more surely about it.
+                found.sort(reverse=True)
+                best[doc] = (sum(item * FURTHER_ALTERNATIVE ** rank for rank, (item, _) in enumerate(found)),
+                             max(weight for _, weight in found))
+            for doc, (found, weight) in best.items():
+                scores[doc] = scores.get(doc, 0.0) + found
                 matched[doc] = matched.get(doc, 0) + 1
-                title_value = max((weight * idfs[term] for term, weight in group.variants.items()
+                quality[doc] = quality.get(doc, 0.0) + weight
+                title_value = max((weight * idf(term) for term, weight in group.variants.items()
                                    if term in self._title_set(doc)), default=0.0)
                 if title_value:
                     in_title[doc] = in_title.get(doc, 0) + 1
@@ -246,19 +445,18 @@ class SearchIndex:
             pairs = [(a, b, min(wa, wb)) for a, wa in first.variants.items()
                      for b, wb in second.variants.items()]
             for doc in scores:
-                bonus = max((weight * (idfs[a] + idfs[b]) / 2 for a, b, weight in pairs
+                bonus = max((weight * (idf(a) + idf(b)) / 2 for a, b, weight in pairs
                              if f"{a} {b}" in self._bigram_set(doc)), default=0.0)
                 scores[doc] += PHRASE_BONUS * bonus
 
-        ranked: list[tuple[float, int]] = []
+        ranked: list[tuple[float, int, float]] = []
         for doc, score in scores.items():
             score *= (matched[doc] / len(groups)) ** COVERAGE_POWER
             if in_title.get(doc, 0) == len(groups):
                 score *= TITLE_ALL_BONUS
-            ranked.append((score, doc))
-        ranked.sort(key=lambda item: (-item[0], item[1]))
-        results = []
-        for score, doc in ranked[:limit]:
-            game, section_id, title, text, source = self.docs[doc][:5]
-            results.append(Result(game, section_id, title, text, score, source))
-        return results
+            if self.docs[doc][DOC_REFERENCE]:
+                score *= reference_factor
+            if self.docs[doc][1].startswith(RULING_PREFIX):
+                score *= RULING_FACTOR
+            ranked.append((score, doc, quality[doc] / (len(groups) + unknown)))
+        return ranked

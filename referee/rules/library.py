@@ -20,6 +20,14 @@ from referee.rules.model import BUILT_IN, Result, Rulebook, RulesError, Section
 # or the index is rebuilt: a lookup answered from the cache never needs it.
 
 LONGEST_QUERY = 300
+WELL_MATCHED = 0.5
+"""The least match quality (see Result.quality) of an answer: below it, at most half of the
+question was found, and the player is better served by "did you mean"."""
+OTHER_GAME_SHARE = 0.3
+OTHER_GAME_QUALITY = 0.75
+"""Asked across every game, another game's best section is shown when it matches the question
+nearly as asked (quality at least OTHER_GAME_QUALITY) and scores at least OTHER_GAME_SHARE of the
+best one: "who goes first" has an answer in each game, "brew a potion" only in Blackwood."""
 
 
 def builtin_games() -> list[str]:
@@ -104,7 +112,13 @@ def section(game_id: str, section_id: str) -> Section:
 
 
 def _files() -> list[Path]:
-    found = [paths.builtin_dir() / f"{game}.md" for game in builtin_games()]
+    """Every file the index is built from: rulebooks, their vocabularies, imported copies."""
+    from referee.rules.vocabulary import SHARED, vocabulary_path
+
+    folder = paths.builtin_dir()
+    found = [folder / f"{game}.md" for game in builtin_games()]
+    found += [path for game in [SHARED, *builtin_games(), *imported_games()]
+              if (path := vocabulary_path(folder, game)).is_file()]
     found += [paths.imported_dir() / f"{game}.json" for game in imported_games()]
     return found
 
@@ -120,6 +134,7 @@ def _cache_key(files: list[Path]) -> list[Any]:
 def _build() -> SearchIndex:
     from referee.rules.imports import load_imported
     from referee.rules.parse import parse_rulebook
+    from referee.rules.vocabulary import SHARED, read_vocabulary, vocabulary_path
 
     rulebooks: list[Rulebook] = []
     for game in builtin_games():
@@ -128,7 +143,10 @@ def _build() -> SearchIndex:
         copy = load_imported(game)
         if copy is not None:
             rulebooks.append(copy)
-    return SearchIndex.build(rulebooks)
+    folder = paths.builtin_dir()
+    vocabularies = {game: read_vocabulary(vocabulary_path(folder, game))
+                    for game in {SHARED, *(rulebook.game for rulebook in rulebooks)}}
+    return SearchIndex.build(rulebooks, vocabularies)
 
 
 _memory: tuple[list[Any], SearchIndex] | None = None
@@ -167,13 +185,44 @@ def _write_cache(cache: Path, data: dict[str, Any]) -> None:
         pass
 
 
-def search(query: str, game_id: str | None = None, limit: int = 5) -> list[Result]:
-    """The sections that best answer a question, best first, from one game or from all of them."""
+def _check(query: str, limit: int | None) -> None:
     if not query.strip() or not any(ch.isalnum() for ch in query):
         raise RulesError("empty question; ask in words, e.g. `referee rules blackwood brew a potion`")
     if len(query) > LONGEST_QUERY:
         raise RulesError(f"question too long ({len(query)} characters); at most {LONGEST_QUERY}")
-    if limit < 1:
+    if limit is not None and limit < 1:
         raise RulesError(f"limit must be at least 1, got {limit}")
+
+
+def search(query: str, game_id: str | None = None, limit: int = 5) -> list[Result]:
+    """The sections that best answer a question, best first, from one game or from all of them."""
+    _check(query, limit)
     games = [resolve_game(game_id)] if game_id is not None else None
     return search_index().search(query, games, limit)
+
+
+def search_every_game(query: str, limit: int | None = None) -> list[Result]:
+    """Each game's own best answer to a question, best first: the best section overall, then the
+    best of every other game that answers it well too (at most `limit` in all)."""
+    _check(query, limit)
+    index = search_index()
+    games = sorted({doc[0] for doc in index.docs})
+    found = index.search(query, None, len(games), per_game=1)
+    if not found:
+        return []
+    best = found[0]
+    kept = [best] + [result for result in found[1:]
+                     if result.quality >= OTHER_GAME_QUALITY and result.score >= OTHER_GAME_SHARE * best.score]
+    return kept[:limit]
+
+
+def matches_well(results: list[Result]) -> bool:
+    """Whether the best result answers the question, rather than touching a word of it."""
+    return bool(results) and results[0].quality >= WELL_MATCHED
+
+
+def corrections(query: str, game_id: str | None = None) -> list[tuple[str, str]]:
+    """Question words the rulebooks do not know, each with the nearest word they do use."""
+    index = search_index()
+    games = [resolve_game(game_id)] if game_id is not None else sorted({doc[0] for doc in index.docs})
+    return index.corrections(query, games)

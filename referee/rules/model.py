@@ -99,6 +99,9 @@ class Result(NamedTuple):
     text: str
     score: float
     source: str
+    quality: float = 1.0
+    """How much of the question the section matched, 0 to 1: every word found as asked is 1;
+    words found only through a typo or a player's synonym count less, words not found count 0."""
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -1,9 +1,9 @@
-"""How rule text and questions are cut into comparable terms: words, stems, synonyms, typo matches.
+"""How rule text and questions are cut into comparable terms: words, stems, typo distances.
 
 Players ask in a hurry and in their own words, so a question word rarely matches the rulebook
-exactly. Both sides go through the same light stemmer; the question side is also widened with the
-words a rulebook uses for the same idea, and a misspelt word is matched to the closest word the
-rulebooks actually contain.
+exactly. Both sides go through the same light stemmer, and a misspelt word is matched to the
+closest word the rulebooks actually contain. The words players use for the rulebook's ideas are
+data beside the rulebooks (see referee.rules.vocabulary).
 """
 
 from __future__ import annotations
@@ -23,117 +23,6 @@ STOPWORDS = frozenset(
     happens rule rules many much go goes going""".split()
 )
 # "got" is also the alias of a game, but in a question it is nearly always the verb.
-
-# The words players use, mapped to the words the rulebooks use for the same idea. Both sides are
-# written as plain words; they are stemmed when the table is built.
-PLAYER_WORDS: dict[str, tuple[str, ...]] = {
-    "tie": ("tiebreak", "tied", "equal"),
-    "tied": ("tie", "tiebreak", "equal"),
-    "tiebreaker": ("tie", "tiebreak", "break"),
-    "tiebreak": ("tie", "break"),
-    "die": ("dice", "roll"),
-    "dice": ("die", "roll"),
-    "roll": ("dice", "die"),
-    "reroll": ("roll", "dice"),
-    "win": ("winner", "victory", "winning", "goal", "objective"),
-    "winner": ("win", "victory"),
-    "won": ("win", "winner"),
-    "victory": ("win", "winner"),
-    "lose": ("loss", "losses", "eliminated", "loser"),
-    "loser": ("lose", "eliminated"),
-    "kill": ("eliminate", "destroy", "behead"),
-    "killed": ("eliminated", "destroyed", "beheaded"),
-    "dead": ("eliminated", "killed", "destroyed"),
-    "executed": ("beheaded", "eliminated"),
-    "execute": ("behead", "eliminate"),
-    "point": ("score", "points"),
-    "points": ("score", "point"),
-    "vp": ("victory", "point", "power"),
-    "score": ("point", "scoring"),
-    "end": ("finish", "over", "last", "final"),
-    "finish": ("end", "over"),
-    "over": ("end",),
-    "last": ("end", "final"),
-    "start": ("setup", "begin", "first", "beginning"),
-    "begin": ("start", "setup"),
-    "setup": ("set", "start", "prepare"),
-    "prepare": ("setup",),
-    "money": ("coin", "coins", "gold"),
-    "cash": ("coin", "gold"),
-    "coin": ("money", "gold"),
-    "gold": ("coin", "money"),
-    "buy": ("purchase", "cost", "pay"),
-    "purchase": ("buy", "cost"),
-    "pay": ("cost", "spend"),
-    "cost": ("pay", "price"),
-    "price": ("cost",),
-    "sell": ("sale", "trade"),
-    "trade": ("exchange", "sell"),
-    "swap": ("exchange", "trade"),
-    "attack": ("challenge", "combat", "battle", "fight", "war"),
-    "fight": ("combat", "battle", "challenge", "attack"),
-    "battle": ("combat", "fight", "challenge"),
-    "combat": ("battle", "fight"),
-    "hide": ("stealth", "hidden"),
-    "sneak": ("stealth",),
-    "secret": ("hidden",),
-    "hidden": ("secret",),
-    "max": ("maximum", "limit"),
-    "maximum": ("max", "limit"),
-    "min": ("minimum",),
-    "limit": ("maximum", "max"),
-    "solo": ("single", "one", "1"),
-    "alone": ("solo", "single"),
-    "order": ("sequence", "clockwise"),
-    "sequence": ("order",),
-    "shuffle": ("reshuffle", "deck"),
-    "deck": ("pile",),
-    "pile": ("deck",),
-    "steal": ("take", "stolen"),
-    "take": ("gain", "conquer"),
-    "capture": ("conquer", "take"),
-    "laid": ("lay",),
-    "different": ("disagree", "differ"),
-    "contradict": ("disagree",),
-    "gain": ("take", "receive", "gets"),
-    "first": ("start", "initiative"),
-    "people": ("player",),
-    "team": ("alliance", "partner"),
-    "ally": ("alliance",),
-    "alliance": ("ally",),
-    "move": ("moves", "movement"),
-    "help": ("support",),
-    "support": ("help",),
-    "build": ("construct", "construction", "building"),
-    "construct": ("build", "building"),
-    "make": ("brew", "build"),
-    "brew": ("make",),
-    "gem": ("jewel",),
-    "jewel": ("gem",),
-    "mistake": ("error", "undo"),
-    "forgot": ("forget",),
-    "blocked": ("block", "blocking"),
-    "block": ("blocking", "blocked"),
-    "outcome": ("result",),
-    "result": ("outcome",),
-    "one": ("1",),
-    "two": ("2",),
-    "three": ("3",),
-    "four": ("4",),
-    "five": ("5",),
-    "six": ("6",),
-    "seven": ("7",),
-    "eight": ("8",),
-    "nine": ("9",),
-    "ten": ("10",),
-    "1": ("one",),
-    "2": ("two",),
-    "3": ("three",),
-    "4": ("four",),
-    "5": ("five",),
-    "6": ("six",),
-}
-
 
 def words(text: str) -> list[str]:
     """The lower-case words of a text; hyphenated words fall apart into their parts."""
@@ -199,17 +88,6 @@ def _strip_suffixes(word: str) -> str:
 def terms(text: str) -> list[str]:
     """The stems of a text's meaningful words, in order."""
     return [stem(word) for word in words(text) if word not in STOPWORDS]
-
-
-def synonyms(word: str) -> tuple[str, ...]:
-    """Stems of the rulebook words that stand for a player's word (not including the word itself)."""
-    own = stem(word)
-    found: list[str] = []
-    for other in PLAYER_WORDS.get(word, ()) + PLAYER_WORDS.get(own, ()):
-        for part in terms(other) or [other]:
-            if part != own and part not in found:
-                found.append(part)
-    return tuple(found)
 
 
 def edit_distance(left: str, right: str, limit: int) -> int:
