@@ -118,7 +118,9 @@ def test_a_replay_does_not_depend_on_the_catalogue_as_it_is_later(store: Store) 
     play(store, ["card Royal Guard", "red", "4", "red", "1", "red", "1"])
     second = play(store, ["Royal Guard", "Royal Guard", "blue", "0"])
     CardCatalogue(GAME.id, [CARD], store.root).remember("card", "Royal Guard", {"value": "9"})  # edited later
-    rebuilt = replay(GAME, ["Ann"], {}, second.driver.entries, {"card": {"Royal Guard": {"colour": "red", "value": "9"}}})
+    edited = CardCatalogue(GAME.id, [CARD], store.root).as_catalogue()
+    assert edited["card"]["Royal Guard"]["value"] == "9"
+    rebuilt = replay(GAME, ["Ann"], {}, second.driver.entries, edited)
     assert rebuilt.applied == len(second.driver.entries)
     assert rebuilt.driver.state.coins == second.driver.state.coins == 8
 
