@@ -97,7 +97,7 @@ def test_a_whispers_level_at_a_track_limit() -> None:
     answers = [*OPENING, "1 1 1 1", "adjust Ann noble =13 ; position", "whispers"]
     capped = drive({}, answers)
     assert isinstance(capped.pending, Choice) and "noble" in capped.pending.options
-    assert "(Noble: at its limit, the level would be lost)" in capped.pending.prompt
+    assert "(Noble: at its limit, the level is lost; ruling whispers-gain-capped)" in capped.pending.prompt
     capped.answer("noble")  # allowed, and the level is lost
     assert capped.state.players[0].points("noble") == 13
     must_move = drive({"rulings": {"whispers-gain-capped": "must-move"}}, answers)

@@ -331,7 +331,7 @@ def whispers_gain_question(table: Table, active: Player) -> Builder[str]:
     def build() -> Choice[str]:
         offered = rules.whispers_gain_factions(table, active) or FACTIONS
         full = [faction.capitalize() for faction in offered if not rules.can_gain(table, active, faction)]
-        lost = f" ({', '.join(full)}: at its limit, the level would be lost)" if full else ""
+        lost = f" ({', '.join(full)}: at its limit, the level is lost; ruling whispers-gain-capped)" if full else ""
         return choice(f"Whispers: {active.name} gains one level in which faction?{lost}", "whispers", offered)
 
     return build
@@ -386,13 +386,14 @@ def whispers_tie_question(
     """The active player's pick among the tied; a correction that ends the tie leaves 'nobody'."""
 
     def build() -> Choice[Player | None]:
-        tied: list[tuple[str, Player | None]] = [
-            (player.name, player) for player in whispers_draws(table, active, measure, of_buildings)
-        ]
+        drawing = whispers_draws(table, active, measure, of_buildings)
+        at_zero = of_buildings and drawing and all(measure(player) == 0 for player in drawing)
+        ruling = " (nobody has one: ruling whispers-zero-buildings)" if at_zero else ""
+        options: list[tuple[str, Player | None]] = [(player.name, player) for player in drawing]
         return pick(
-            f"Whispers, {label}: tie for the most. {active.name} chooses who draws",
+            f"Whispers, {label}: tie for the most{ruling}. {active.name} chooses who draws",
             "whispers",
-            tied or [("nobody", None)],
+            options or [("nobody", None)],
         )
 
     return build
