@@ -6,7 +6,7 @@ import pytest
 
 from referee.errors import ScoreInputError
 from referee.games.blackthorn import rules
-from referee.games.blackthorn.flow import parse_trigger
+from referee.games.blackthorn.parse import parse_trigger
 from referee.games.blackthorn.scoring import FinalHoldings, Holdings, beheaded, score, score_input
 from referee.games.blackthorn.state import GHOST, TRACK, Building, Player
 

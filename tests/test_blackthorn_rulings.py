@@ -6,9 +6,14 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
+
+from referee.asks import Choice
 from referee.engine.driver import Driver
+from referee.engine.facts import ruling_choices
+from referee.errors import InvalidAnswer
 from referee.games.blackthorn import rules
-from referee.games.blackthorn.game import GAME, RULING_CHOICES
+from referee.games.blackthorn.game import GAME
 from referee.games.blackthorn.scoring import DEFAULT_RULED_POINTS
 
 ROOT = Path(__file__).resolve().parent.parent / "rulebooks"
@@ -17,12 +22,26 @@ MARKDOWN = (ROOT / "council-of-blackthorn.md").read_text()
 OPENING = ["9", "5", "3", "queen", "lord of war", "minister of coin"]
 
 
+def ruling_section(ruling: str) -> str:
+    start = MARKDOWN.index(f"{{#ruling-{ruling}}}")
+    end = MARKDOWN.find("\n### ", start)
+    return MARKDOWN[start : end if end != -1 else None]
+
+
 def test_every_ruling_is_written_in_the_rulebook_and_the_toml() -> None:
     written = set(re.findall(r"\{#ruling-([a-z0-9-]+)\}", MARKDOWN))
     assert written == set(TOML["rulings"])
-    for ruling, choices in RULING_CHOICES.items():
+    overridable = ruling_choices(GAME.rulebook)
+    assert set(overridable) == {
+        "trigger-after-dice", "whispers-active-tied", "whispers-zero-buildings", "pass-without-treason",
+        "ghost-in-comparisons", "block-while-held", "starting-roll-total", "whispers-gain-capped",
+        "ghost-whispers-treason",
+    }
+    for ruling, choices in overridable.items():
         assert TOML["rulings"][ruling]["default"] == choices[0]
-        assert TOML["rulings"][ruling]["choices"] == list(choices)
+        for choice in choices:  # the rulebook names every choice --ruling accepts
+            assert f"`{choice}`" in ruling_section(ruling), (ruling, choice)
+        assert ruling in MARKDOWN[MARKDOWN.index("{#rulings}") : MARKDOWN.index("{#ruling-")]
     assert TOML["rulings"]["bribe-value"]["default"] == DEFAULT_RULED_POINTS["bribe"]
     assert TOML["rulings"]["spy-value"]["default"] == DEFAULT_RULED_POINTS["spy"]
 
@@ -66,3 +85,43 @@ def test_block_permanent_after_the_blocker_is_bumped() -> None:
         driver.answer("noble")  # Ann plays a Noble card on a 1
     assert while_held.state.players[0].points("noble") == 13
     assert permanent.state.players[0].points("noble") == 9
+
+
+def test_table_decides_the_first_ring_holder() -> None:
+    driver = drive({"rulings": {"starting-roll-total": "table-decides"}}, ["Bo"])
+    assert driver.state.ring == 1
+    assert driver.pending is not None and driver.pending.prompt == "Bo chooses a character"
+
+
+def test_a_whispers_level_at_a_track_limit() -> None:
+    answers = [*OPENING, "1 1 1 1", "adjust Ann noble =13 ; position", "whispers"]
+    capped = drive({}, answers)
+    assert isinstance(capped.pending, Choice) and "noble" in capped.pending.options
+    assert "(Noble: at its limit, the level is lost; ruling whispers-gain-capped)" in capped.pending.prompt
+    capped.answer("noble")  # allowed, and the level is lost
+    assert capped.state.players[0].points("noble") == 13
+    must_move = drive({"rulings": {"whispers-gain-capped": "must-move"}}, answers)
+    assert isinstance(must_move.pending, Choice) and must_move.pending.options == ("guild", "legion", "peasant")
+    with pytest.raises(InvalidAnswer):
+        must_move.answer("noble")
+
+
+def test_the_ghosts_whispers_with_its_tokens_left_out() -> None:
+    answers = ["7", "4", "queen", "lord of war", "1 1 1 1", "adjust Ghost noble =5 ; position",
+               "adjust Ann noble =3 ; position", "adjust Bo noble =3 ; position", "no card", "no card", "whispers"]
+    ghost_active = drive({}, answers, ["Ann", "Bo"])
+    live_only = drive({"rulings": {"ghost-whispers-treason": "live-only"}}, answers, ["Ann", "Bo"])
+    assert [player.treason_cards for player in ghost_active.state.players] == [3, 3]  # the ghost leads Noble
+    assert [player.treason_cards for player in live_only.state.players] == [4, 4]  # the tied live leaders draw
+
+
+def test_no_buildings_counts_as_a_tie_when_the_table_reads_it_so() -> None:
+    answers = [*OPENING, "1 1 1 1", "whispers", "noble"]
+    choose_other = {"whispers-active-tied": "choose-other"}
+    nobody = drive({"rulings": choose_other}, answers)
+    assert nobody.pending is not None and nobody.pending.prompt == "Bo plays which card?"
+    tied = drive({"rulings": {**choose_other, "whispers-zero-buildings": "choose-among-tied"}}, answers)
+    assert isinstance(tied.pending, Choice) and tied.pending.prompt.startswith("Whispers, buildings: tie")
+    assert tied.pending.options == ("Bo", "Cy")
+    tied.answer("Cy")
+    assert [player.treason_cards for player in tied.state.players] == [3, 3, 4]

@@ -105,7 +105,8 @@ def test_play_stops_at_a_bad_line_with_its_number_question_and_allowed_values(tm
     (message,) = result.stderr.strip().splitlines()
     session_id, status, _, logged = only_session(db)
     assert message == (
-        f"referee: {answers} line 8: 'Round 1: Ann rolls the faction dice. Noble Guild Legion Peasant?': "
+        f"referee: {answers} line 8: 'Round 1: Ann rolls the faction dice. Noble (red), Guild (yellow), "
+        "Legion (black), Peasant (white)?': "
         "Legion die cannot show 4: '1 2 4 3'. Allowed: 4 values in the order Noble Guild Legion Peasant, "
         f"each one of 0, 1, 2, 3. Saved up to there; resume with: referee resume {session_id} --db {db}"
     )

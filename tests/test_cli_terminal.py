@@ -151,12 +151,13 @@ def test_ctrl_c_at_a_question_exits_130_and_resume_keeps_every_answer(
     second.expect_text("Ann gains on Guild: 0 -> 2.")  # two levels from the Guild die: 0 -> 1 -> 2
     second.answer("Trigger printed on the card", "none")
     second.answer("Is the card an Ally or a Building?", "ally")
+    second.answer("Resolve the ally's text now", "")  # Enter: the table has carried the text out
     second.expect_text("Ann scores 2 influence for control (guild 2).")
     second.wait_for_question("Bo plays which card?")
     second.type("quit")
     assert second.finish() == 0
     assert [entry.get("answer") for entry in logged_answers(referee_home, session_id)] == [
-        "9", "5", "Queen", "Lord of War", "2 2 1 0", "guild", "none", "ally",
+        "9", "5", "Queen", "Lord of War", "2 2 1 0", "guild", "none", "ally", "done",
     ]
 
 
@@ -258,7 +259,7 @@ def test_commands_at_a_question_help_adjust_secret_rules_and_undo(
     terminal.answer(DICE_QUESTION, "adjust")
     terminal.answer("Correction (", "Ann influence +3")
     terminal.answer("Reason", "Minister of Coin")
-    terminal.expect_text("Correction: Ann influence 3 -> 6 (Minister of Coin)")
+    terminal.expect_text("Correction: Ann's influence changed (hidden) (Minister of Coin)")
     terminal.answer(DICE_QUESTION, "secret Ann")
     terminal.expect_text("Ann: 6 influence points, 3 treason cards")
 

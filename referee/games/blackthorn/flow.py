@@ -1,20 +1,24 @@
-"""The Council of Blackthorn session, from set-up to the final count, as the table plays it.
+"""The Council of Blackthorn session, from set-up to the final count, in the rulebook's order.
 
-Each function yields the questions for one part of the rulebook's sequence and applies the
-answers to the Table. Only the driver sends answers in, and it has already validated them.
+`play` walks set-up and the rounds; `final_count` runs the treason reveal and scores. Every question
+goes through `ask`, so its answer arrives typed; a question whose text, options or bounds come from
+state a correction can change is given as a builder, which the driver builds again after each
+correction. Where the table carries out a card's text by hand, the flow waits at a table step
+before it draws, scores control or checks the end of the turn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
-from referee.asks import Choice, Dice, Number, Parsed, Question
-from referee.engine.game import Flow, Say
+from referee.asks import Builder, Choice, Dice, Number, Parsed, ask, choice, pick, table_step
+from referee.engine.game import Flow, Say, Steps
 from referee.games.blackthorn import rules
+from referee.games.blackthorn.parse import TRIGGER_HINT, parse_trigger
 from referee.games.blackthorn.scoring import MAX_CARD_POINTS, FinalHoldings, Holdings, reveal_order, score
 from referee.games.blackthorn.state import (
     CHARACTERS,
+    DIE_COLOURS,
     DIE_FACES,
     FACTIONS,
     HAND_SIZE,
@@ -27,22 +31,23 @@ from referee.games.blackthorn.state import (
     Player,
     Table,
 )
-from referee.outcome import ScoreReport
 
-Steps = Generator[Question, Any, None]
-CARD_KINDS = (*FACTIONS, "whispers", "no card")
+WHISPERS = "whispers"
+"""The value of a played Whispers card; a faction card's value is its faction, no card is None."""
+DICE_NAMES = tuple(f"{faction.capitalize()} ({DIE_COLOURS[faction]})" for faction in FACTIONS)
+BLOCKS_FOR_GAME_OVER = 3
 
 
-def flow(table: Table, say: Say) -> Flow:
+def play(table: Table, say: Say) -> Steps:
+    """Set-up, then rounds until a round in which a turn ended with 3 blocked factions."""
     yield from set_up(table, say)
     while True:
         table.round += 1
         yield from play_round(table, say)
         if table.game_over_declared:
-            break
+            return
         table.ring = (table.ring + 1) % len(table.players)
         say(f"End of round {table.round}: the ring passes to {table.players[table.ring].name}.")
-    return (yield from final_count(table, say))
 
 
 # --- set-up ------------------------------------------------------------------------------------
@@ -53,6 +58,7 @@ def set_up(table: Table, say: Say) -> Steps:
     yield from choose_ring_holder(table, say)
     yield from choose_characters(table, say)
     say(
+        "Each player puts one of their four character tokens on the 0 level of every faction track. "
         f"Shuffle the 8 Whispers cards into the faction deck and deal {HAND_SIZE} cards to each player; "
         f"each player takes {STARTING_INFLUENCE} influence points from the bank and "
         f"{STARTING_TREASON} treason cards face down."
@@ -62,30 +68,39 @@ def set_up(table: Table, say: Say) -> Steps:
 
 
 def choose_ring_holder(table: Table, say: Say) -> Steps:
-    contenders = list(table.players)
-    while True:
+    if table.rulings.get("starting-roll-total") == "table-decides":
+        holder = yield from ask(
+            pick(
+                "Who rolled highest and takes the Right Hand of the King (ruling starting-roll-total)?",
+                "setup-ring-holder",
+                [(player.name, player) for player in table.players],
+            )
+        )
+        contenders = [holder]
+    else:
+        contenders = list(table.players)
+    while len(contenders) > 1:
         rolls: dict[str, int] = {}
         for player in contenders:
-            rolls[player.name] = yield Number(
-                f"{player.name}: roll the four faction dice; total shown?", "setup-ring-holder", maximum=12
+            rolls[player.name] = yield from ask(
+                Number(f"{player.name}: roll the four faction dice; total shown?", "setup-ring-holder", maximum=12)
             )
         top = max(rolls.values())
         contenders = [player for player in contenders if rolls[player.name] == top]
-        if len(contenders) == 1:
-            break
-        say(f"Tie at {top} between {names(contenders)}: they roll again (ruling starting-roll-total).")
+        if len(contenders) > 1:
+            say(f"Tie at {top} between {names(contenders)}: they roll again (ruling starting-roll-total).")
     table.ring = table.players.index(contenders[0])
     say(f"{contenders[0].name} takes the Right Hand of the King and chooses a character first.")
 
 
 def choose_characters(table: Table, say: Say) -> Steps:
     for player in table.turn_order():
-        free = tuple(character for character in CHARACTERS if character not in taken_characters(table))
+        free = [character for character in CHARACTERS if character not in taken_characters(table)]
         if len(free) == 1:
             player.character = free[0]
             say(f"{player.name} takes the last character, {free[0]}.")
             continue
-        player.character = yield Choice(f"{player.name} chooses a character", "setup-characters", options=free)
+        player.character = yield from ask(choice(f"{player.name} chooses a character", "setup-characters", free))
 
 
 def taken_characters(table: Table) -> set[str]:
@@ -98,11 +113,13 @@ def taken_characters(table: Table) -> set[str]:
 def play_round(table: Table, say: Say) -> Steps:
     ring_holder = table.players[table.ring]
     table.phase, table.active = "dice", ring_holder.name
-    values = yield Dice(
-        f"Round {table.round}: {ring_holder.name} rolls the faction dice. Noble Guild Legion Peasant?",
-        "round-dice",
-        faces=DIE_FACES,
-        names=tuple(faction.capitalize() for faction in FACTIONS),
+    values = yield from ask(
+        Dice(
+            f"Round {table.round}: {ring_holder.name} rolls the faction dice. {', '.join(DICE_NAMES)}?",
+            "round-dice",
+            faces=DIE_FACES,
+            names=tuple(faction.capitalize() for faction in FACTIONS),
+        )
     )
     table.dice = dict(zip(FACTIONS, values, strict=True))
     for player in table.turn_order():
@@ -114,9 +131,10 @@ def play_round(table: Table, say: Say) -> Steps:
 
 
 def check_game_over(table: Table, say: Say, whose_turn: str) -> None:
+    """At the end of every turn: 3 blocked factions declare the game over (the round is still finished)."""
     blocked = rules.table_blocked(table)
-    if not table.game_over_declared and len(blocked) >= 3:
-        table.game_over_declared = True
+    if not table.game_over_declared and len(blocked) >= BLOCKS_FOR_GAME_OVER:
+        table.game_over_declared, table.game_over_turn = True, whose_turn
         say(
             f"Game over declared: {len(blocked)} factions are blocked ({', '.join(blocked)}) at the end "
             f"of {whose_turn}'s turn. The round is finished, then the game ends."
@@ -130,20 +148,30 @@ def take_turn(table: Table, player: Player, say: Say) -> Steps:
     for building in finished:
         building.complete = True
     if finished:
-        say(f"{player.name}: {len(finished)} building(s) finish construction; their text now applies.")
+        say(
+            f"{player.name}: {len(finished)} building(s) finish construction: turn them upright; "
+            "their text now applies."
+        )
     table.phase = "action"
-    say(f"{player.name}: you may use one action of a completed building or your character now.")
+    say(
+        f"{player.name}: you may use one action of a completed building or your character now; "
+        "enter what it changes with 'adjust' before naming your card."
+    )
     table.phase = "play"
     if player.hand > 0:
-        card = yield Choice(f"{player.name} plays which card?", "phase-play-card", options=CARD_KINDS)
-        if card != "no card":
-            player.hand -= 1
-        if card in FACTIONS:
-            yield from play_faction_card(table, player, card, say)
-        elif card == "whispers":
-            yield from resolve_whispers(table, player, say)
-    else:
-        say(f"{player.name} has no card to play.")
+        card = yield from ask(card_question(player))
+    else:  # nothing to ask about: the table step is where the action's corrections go
+        yield from table_step(
+            f"{player.name} has no card to play: enter what the action changed with 'adjust', then go on",
+            "phase-play-card",
+        )
+        card = None
+    if card is not None:
+        player.hand -= 1
+    if card == WHISPERS:
+        yield from resolve_whispers(table, player, say)
+    elif card is not None:
+        yield from play_faction_card(table, player, card, say)
     table.phase = "draw"
     say(f"{player.name}: discard one card if you wish, then draw back to {HAND_SIZE}.")
     player.hand = HAND_SIZE
@@ -157,6 +185,21 @@ def take_turn(table: Table, player: Player, say: Say) -> Steps:
         say(f"{player.name} scores nothing for control.")
 
 
+def card_question(player: Player) -> Builder[str | None]:
+    """Which card is played; with no card left in hand (a correction may take the last), only none."""
+
+    def build() -> Choice[str | None]:
+        cards: list[tuple[str, str | None]] = [(faction, faction) for faction in FACTIONS]
+        cards.append(("whispers", WHISPERS))
+        return pick(
+            f"{player.name} plays which card?",
+            "phase-play-card",
+            [*(cards if player.hand > 0 else []), ("no card", None)],
+        )
+
+    return build
+
+
 def play_faction_card(table: Table, player: Player, faction: str, say: Say) -> Steps:
     assert table.dice is not None
     die = table.dice[faction]
@@ -167,8 +210,7 @@ def play_faction_card(table: Table, player: Player, faction: str, say: Say) -> S
         yield from place_or_resolve(player, say)
         return
     gained = rules.move_up(table, player, faction, die)
-    moved = describe_gain(player, faction, die, before[faction], gained)
-    say(moved)
+    say(describe_gain(player, faction, die, before[faction], gained))
     if die == 3:
         drawn = draw_treason(table, player, 2)
         say(
@@ -176,12 +218,14 @@ def play_faction_card(table: Table, player: Player, faction: str, say: Say) -> S
             "does not resolve and the card is discarded."
         )
         return
-    trigger = yield Parsed(
-        "Trigger printed on the card (faction and value, e.g. 'guild 5'), or 'none'",
-        "trigger",
-        parser=parse_trigger,
-        hint="a faction (noble, guild, legion, peasant) and a value from 0 to 13, or 'none'",
-        examples=("noble 3", "guild 5", "legion 7", "peasant 4", "none"),
+    trigger = yield from ask(
+        Parsed(
+            "Trigger printed on the card (faction and value, e.g. 'guild 5'), or 'none'",
+            "trigger",
+            parser=parse_trigger,
+            hint=TRIGGER_HINT,
+            examples=("noble 3", "guild 5", "legion 7", "peasant 4", "none"),
+        )
     )
     if trigger is not None:
         trigger_faction, needed = trigger
@@ -206,57 +250,59 @@ def describe_gain(player: Player, faction: str, levels: int, before: int, gained
     return text + "."
 
 
-def parse_trigger(text: str) -> tuple[str, int] | None:
-    words = text.lower().replace(":", " ").split()
-    if words in (["none"], ["no"], ["-"]):
-        return None
-    if len(words) == 1:  # 'g5' or 'guild5'
-        head = words[0].rstrip("0123456789")
-        words = [head, words[0][len(head) :]] if head and head != words[0] else words
-    if len(words) != 2 or not words[1].isdecimal():
-        raise ValueError("not a faction and a value")
-    factions = [faction for faction in FACTIONS if faction.startswith(words[0])]
-    if len(factions) != 1:
-        raise ValueError(f"no such faction {words[0]!r}")
-    needed = int(words[1])
-    if needed > TRACK[-1]:
-        raise ValueError("trigger value above 13")
-    return factions[0], needed
-
-
 def place_or_resolve(player: Player, say: Say) -> Steps:
-    kind = yield Choice("Is the card an Ally or a Building?", "buildings-vs-allies", options=("ally", "building"))
-    if kind == "ally":
-        say("Resolve the ally's text now (enter 'adjust' for what it changes), then discard it.")
+    """A triggered card: an Ally's text is carried out by the table now (a table step, so that the
+    draw, control and the end-of-turn check see what it changed); a Building goes into play."""
+    is_building = yield from ask(
+        pick("Is the card an Ally or a Building?", "buildings-vs-allies", [("ally", False), ("building", True)])
+    )
+    if not is_building:
+        yield from table_step(
+            "Resolve the ally's text now (enter what it changes with 'adjust'), then discard it",
+            "buildings-vs-allies",
+        )
         return
-    value = yield Number("Building value printed on the card", "building-value", maximum=99)
+    value = yield from ask(Number("Building value printed on the card", "building-value", maximum=99))
     player.buildings.append(Building(value, complete=False))
-    say(f"{player.name} places the building under construction (worth {value} when complete).")
+    say(
+        f"{player.name} places the building under construction, turned 90 degrees clockwise "
+        f"(worth {value} when complete)."
+    )
 
 
 def pass_treason(table: Table, player: Player, say: Say) -> Steps:
+    """A 0 die: an opponent takes one of the active player's treason cards at random."""
     opponents = [other for other in table.players if other is not player]
-    from_deck = player.treason_cards == 0
-    if from_deck and table.rulings.get("pass-without-treason") == "pass-none":
+    pass_none = table.rulings.get("pass-without-treason") == "pass-none"
+    if player.treason_cards == 0 and pass_none:
         say(f"{player.name} holds no treason card, so none is passed (ruling pass-without-treason).")
         return
     if len(opponents) == 1:
         target = opponents[0]
     else:
-        name = yield Choice(
-            f"{player.name} passes a random treason card to which opponent?",
-            "dice-effect",
-            options=tuple(other.name for other in opponents),
-        )
-        target = table.player(name)
-    if from_deck:
+        target = yield from ask(treason_target_question(player, opponents))
+    if player.treason_cards > 0:
+        player.treason_cards -= 1
+        target.treason_cards += 1
+        say(f"{target.name} takes a random treason card from {player.name}, face down.")
+    elif pass_none:  # a correction at the question took the last card
+        say(f"{player.name} holds no treason card, so none is passed (ruling pass-without-treason).")
+    else:
         drawn = draw_treason(table, target, 1)
         say(f"{player.name} holds no treason card: {target.name} draws {drawn} from the deck instead "
             "(ruling pass-without-treason).")
-        return
-    player.treason_cards -= 1
-    target.treason_cards += 1
-    say(f"{target.name} takes a random treason card from {player.name}, face down.")
+
+
+def treason_target_question(player: Player, opponents: Sequence[Player]) -> Builder[Player]:
+    def build() -> Choice[Player]:
+        what = "a random treason card" if player.treason_cards else "no treason card (one from the deck)"
+        return pick(
+            f"{player.name} passes {what} to which opponent?",
+            "dice-effect",
+            [(other.name, other) for other in opponents],
+        )
+
+    return build
 
 
 def draw_treason(table: Table, player: Player, count: int) -> int:
@@ -271,15 +317,8 @@ def draw_treason(table: Table, player: Player, count: int) -> int:
 
 
 def resolve_whispers(table: Table, active: Player, say: Say) -> Steps:
-    open_factions = tuple(
-        faction
-        for faction in FACTIONS
-        if rules.can_gain(table, active, faction)
-    )
-    if open_factions:
-        faction = yield Choice(
-            f"Whispers: {active.name} gains one level in which faction?", "whispers", options=open_factions
-        )
+    if rules.whispers_gain_factions(table, active):
+        faction = yield from ask(whispers_gain_question(table, active))
         before = active.points(faction)
         gained = rules.move_up(table, active, faction, 1)
         say(describe_gain(active, faction, 1, before, gained))
@@ -288,38 +327,82 @@ def resolve_whispers(table: Table, active: Player, say: Say) -> Steps:
     yield from whispers_checks(table, active, say, tied_all_draw=False)
 
 
+def whispers_gain_question(table: Table, active: Player) -> Builder[str]:
+    def build() -> Choice[str]:
+        offered = rules.whispers_gain_factions(table, active) or FACTIONS
+        full = [faction.capitalize() for faction in offered if not rules.can_gain(table, active, faction)]
+        lost = f" ({', '.join(full)}: at its limit, the level is lost; ruling whispers-gain-capped)" if full else ""
+        return choice(f"Whispers: {active.name} gains one level in which faction?{lost}", "whispers", offered)
+
+    return build
+
+
+Measure = Callable[[Player], int]
+
+
+def faction_measure(faction: str) -> Measure:
+    return lambda player: player.points(faction)
+
+
+def building_measure(player: Player) -> int:
+    return player.building_count()
+
+
 def whispers_checks(table: Table, active: Player, say: Say, tied_all_draw: bool) -> Steps:
-    """Steps 2 and 3 of Whispers: one treason card per faction leader, then per building leader."""
-    tie_blocks = table.rulings.get("whispers-active-tied", "nobody") == "nobody"
-    pool = rules.comparison_pool(table)
-    checks: list[tuple[str, list[tuple[Player, int]]]] = [
-        (faction.capitalize(), [(player, player.points(faction)) for player in pool])
-        for faction in WHISPERS_ORDER
+    """Steps 2 and 3 of Whispers: one treason card per faction leader (Noble, Legion, Peasant, Guild),
+    then one for the building leader. Each check reads the table when it comes, so a correction at an
+    earlier tie question counts in the later checks."""
+    checks: list[tuple[str, Measure, bool]] = [
+        (faction.capitalize(), faction_measure(faction), False) for faction in WHISPERS_ORDER
     ]
-    checks.append(("buildings", [(player, player.building_count()) for player in pool]))
-    for label, values in checks:
-        candidates = rules.whispers_candidates(active, values, tie_blocks)
+    checks.append(("buildings", building_measure, True))
+    for label, measure, of_buildings in checks:
+        candidates = whispers_draws(table, active, measure, of_buildings)
         if not candidates:
-            say(f"Whispers, {label}: nobody draws ({why_nobody(active, values, label)}).")
+            say(f"Whispers, {label}: nobody draws ({why_nobody(table, active, measure, of_buildings)}).")
             continue
+        drawers: Sequence[Player]
         if tied_all_draw or len(candidates) == 1:
-            drawers: Sequence[Player] = candidates
+            drawers = candidates
         else:
-            name = yield Choice(
-                f"Whispers, {label}: tie for the most. {active.name} chooses who draws",
-                "whispers",
-                options=tuple(player.name for player in candidates),
-            )
-            drawers = [table.player(name)]
+            chosen = yield from ask(whispers_tie_question(table, active, label, measure, of_buildings))
+            drawers = [chosen] if chosen is not None else []
         for player in drawers:
             draw_treason(table, player, 1)
-        say(f"Whispers, {label}: {names(drawers)} draw(s) a treason card.")
+        say(f"Whispers, {label}: {names(drawers) or 'nobody'} draw(s) a treason card.")
 
 
-def why_nobody(active: Player, values: Sequence[tuple[Player, int]], label: str) -> str:
-    top = rules.leaders(values)
+def whispers_draws(table: Table, active: Player, measure: Measure, of_buildings: bool) -> tuple[Player, ...]:
+    """Who may draw for one check, with the table's rulings."""
+    values = [(player, measure(player)) for player in rules.whispers_pool(table, active)]
+    tie_blocks = active.is_ghost or table.rulings.get("whispers-active-tied", "nobody") == "nobody"
+    zero_draws = of_buildings and table.rulings.get("whispers-zero-buildings") == "choose-among-tied"
+    return rules.whispers_candidates(active, values, tie_blocks, zero_draws)
+
+
+def whispers_tie_question(
+    table: Table, active: Player, label: str, measure: Measure, of_buildings: bool
+) -> Builder[Player | None]:
+    """The active player's pick among the tied; a correction that ends the tie leaves 'nobody'."""
+
+    def build() -> Choice[Player | None]:
+        drawing = whispers_draws(table, active, measure, of_buildings)
+        at_zero = of_buildings and drawing and all(measure(player) == 0 for player in drawing)
+        ruling = " (nobody has one: ruling whispers-zero-buildings)" if at_zero else ""
+        options: list[tuple[str, Player | None]] = [(player.name, player) for player in drawing]
+        return pick(
+            f"Whispers, {label}: tie for the most{ruling}. {active.name} chooses who draws",
+            "whispers",
+            options or [("nobody", None)],
+        )
+
+    return build
+
+
+def why_nobody(table: Table, active: Player, measure: Measure, of_buildings: bool) -> str:
+    top = rules.leaders([(player, measure(player)) for player in rules.whispers_pool(table, active)])
     if top.value == 0:
-        return "nobody has a building (ruling whispers-zero-buildings)" if label == "buildings" else "all at 0"
+        return "nobody has a building (ruling whispers-zero-buildings)" if of_buildings else "all at 0"
     if active in top.players:
         tied = " (tied: ruling whispers-active-tied)" if len(top.players) > 1 else ""
         return f"{active.name} has the highest{tied}"
@@ -330,14 +413,16 @@ def why_nobody(active: Player, values: Sequence[tuple[Player, int]], label: str)
 
 
 def ghost_turn(table: Table, ghost: Player, say: Say) -> Steps:
-    assert table.dice is not None
     table.active, table.phase = ghost.name, "ghost"
-    card = yield Choice(
-        "The ghost's turn: draw a faction card. Which kind is it?",
-        "ghost-turn",
-        options=(*FACTIONS, "whispers"),
+    card = yield from ask(
+        pick(
+            "The ghost's turn: draw a faction card. Which kind is it?",
+            "ghost-turn",
+            [*((faction, faction) for faction in FACTIONS), ("whispers", WHISPERS)],
+        )
     )
-    if card == "whispers":
+    assert table.dice is not None
+    if card == WHISPERS:
         for faction in FACTIONS:
             rules.move_up(table, ghost, faction, 1)
         say("The ghost gains one level in each faction it can (ruling ghost-whispers-treason).")
@@ -356,25 +441,34 @@ def ghost_turn(table: Table, ghost: Player, say: Say) -> Steps:
 # --- the end -----------------------------------------------------------------------------------
 
 
-def final_count(table: Table, say: Say) -> Generator[Question, Any, ScoreReport]:
+def final_count(table: Table, say: Say) -> Flow:
+    """Treason revealed from the lowest influence up, then beheading and the winner."""
     table.phase, table.active = "final", None
     order = table.turn_order()
-    provisional = [holdings(player, 0) for player in order]
     treason: dict[str, int] = {}
-    for entry in reveal_order(provisional):
+    for entry in reveal_order([holdings(player, 0) for player in order]):
         player = table.player(entry.name)
         if player.treason_cards == 0:
             treason[player.name] = 0
             say(f"{player.name} has no treason cards: 0 treason points.")
             continue
-        treason[player.name] = yield Number(
-            f"{player.name} ({entry.influence()} influence) reveals {player.treason_cards} treason cards. "
-            "Total treason points?",
+        treason[player.name] = yield from ask(reveal_question(player))
+    table.finished = True
+    return score(Holdings(tuple(holdings(player, treason[player.name]) for player in order)))
+
+
+def reveal_question(player: Player) -> Builder[int]:
+    """Bounded by the cards held, which a correction at the reveal may change."""
+
+    def build() -> Number:
+        return Number(
+            f"{player.name} ({holdings(player, 0).influence()} influence) reveals {player.treason_cards} "
+            "treason cards. Total treason points?",
             "treason-reveal",
             maximum=MAX_CARD_POINTS * player.treason_cards,
         )
-    table.finished = True
-    return score(Holdings(tuple(holdings(player, treason[player.name]) for player in order)))
+
+    return build
 
 
 def holdings(player: Player, treason: int) -> FinalHoldings:

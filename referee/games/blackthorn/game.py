@@ -1,17 +1,20 @@
-"""Council of Blackthorn as a guided game: state creation, corrections, invariants and views."""
+"""Council of Blackthorn as a guided game: the state, the fields corrections may change, the end of
+the game, invariants and views. The flow itself is in flow.py."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from referee.engine.game import Flow, Game, Header, PublicView, Say, check_names, chosen_rulings
+from referee.engine import facts
+from referee.engine.corrections import Action, Counter, Field, Target, read_change
+from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps, check_names, chosen_rulings
 from referee.errors import InvalidAdjustment
-from referee.games.blackthorn import rules
-from referee.games.blackthorn.flow import flow
+from referee.games.blackthorn import flow, rules
 from referee.games.blackthorn.state import (
+    DICE,
     DIE_FACES,
+    FACTION_DECK,
     FACTIONS,
     GHOST,
     TOP_LEVEL,
@@ -21,124 +24,84 @@ from referee.games.blackthorn.state import (
     Player,
     Table,
 )
+from referee.outcome import Termination
 
-RULING_CHOICES: dict[str, tuple[str, ...]] = {
-    "trigger-after-dice": ("after", "before"),
-    "whispers-active-tied": ("nobody", "choose-other"),
-    "pass-without-treason": ("pass-none", "target-draws-from-deck"),
-    "ghost-in-comparisons": ("count", "ignore"),
-    "block-while-held": ("while-held", "permanent"),
-}
-"""Rulings the table may override for a guided session, with the default first."""
-
+Apply = Callable[[Table, str, str], str]
+"""How an Action field reads the rest of a correction and changes the table."""
+GHOST_KIND = "ghost"
+DICE_KIND = "dice"
+LEVEL_FORM = "<+N|-N levels, or =V a track value>"
+BUILDING_FORM = "<+V|-V> (a building of printed value V comes into play or leaves it)"
 ADJUST_HELP = (
-    "'<player> <noble|guild|legion|peasant|influence|treason|building|construction|hand> <+N|-N|=N>' "
-    "or 'dice <faction> <0-3>'; e.g. 'Ann noble +1', 'Bo influence +3', 'Ann building +4'"
+    f"adjust <player> <noble|guild|legion|peasant> {LEVEL_FORM}; <player> <influence|treason|hand> <+N|-N|=N>; "
+    "<player> <building|construction> <+V|-V>; ghost <faction> <+N|-N|=V>; dice <faction> <0-3> ; reason"
 )
-ADJUST_FORM = re.compile(r"^(?P<who>.+?)\s+(?P<what>[a-z]+)\s+(?P<sign>[+=-]?)(?P<amount>\d{1,3})$", re.IGNORECASE)
-FIELDS = (*FACTIONS, "influence", "treason", "building", "construction", "hand")
 
 
 class Blackthorn(Game[Table]):
     id = "council-of-blackthorn"
     rulebook = "council-of-blackthorn"
+    correction_example = "Ann noble +1 ; the King's text"
 
     def check_players(self, players: Sequence[str]) -> None:
-        check_names("Council of Blackthorn", players, 2, 6, reserved=(GHOST.lower(), "dice", "all"))
+        low, high = facts.player_range(self.id)
+        check_names("Council of Blackthorn", players, low, high, reserved=(GHOST.lower(), DICE, "all"))
 
     def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Table:
         self.check_players(players)
-        rulings = chosen_rulings(RULING_CHOICES, options)
+        rulings = chosen_rulings(facts.ruling_choices(self.rulebook), options)
         ghost = Player(GHOST, influence=0, treason_cards=0, hand=0, is_ghost=True) if len(players) == 2 else None
         return Table([Player(name) for name in players], ghost, rulings)
 
-    def flow(self, state: Table, say: Say) -> Flow:
-        return flow(state, say)
+    def play(self, state: Table, say: Say) -> Steps:
+        return flow.play(state, say)
+
+    def final_count(self, state: Table, say: Say) -> Flow:
+        return flow.final_count(state, say)
+
+    def end_check(self, state: Table) -> Termination | None:
+        """Never at once: the rulebook ends the game only at the end of a round, after a turn that
+        ended with 3 blocked factions (#game-end). The flow checks that at the end of every turn,
+        after the turn's table steps, and finishes the round before it stops."""
+        return None
+
+    def termination(self, state: Table) -> Termination | None:
+        if not state.game_over_declared:
+            return None
+        return Termination(
+            "factions-blocked",
+            f"three factions were blocked at the end of {state.game_over_turn}'s turn in round {state.round}, "
+            "and the round was played out",
+        )
+
+    # --- corrections ---------------------------------------------------------------------------
+
+    def player_names(self, state: Table) -> Sequence[str]:
+        return [player.name for player in state.players]
+
+    def correction_targets(self, state: Table) -> Sequence[Target]:
+        ghost = [Target(state.ghost.name, GHOST_KIND)] if state.ghost else []
+        return [*super().correction_targets(state), *ghost, Target(DICE, DICE_KIND)]
+
+    def correction_fields(self) -> Sequence[Field[Table]]:
+        levels = [Action(faction, correct_level(faction), LEVEL_FORM) for faction in FACTIONS]
+        ghost_levels = [Action(faction, correct_level(faction), LEVEL_FORM, GHOST_KIND) for faction in FACTIONS]
+        dice = [Action(faction, correct_die(faction), "<0-3>", DICE_KIND) for faction in FACTIONS]
+        counts: list[Field[Table]] = [
+            Counter("influence", read_influence, write_influence, hidden=True, about="influence token points"),
+            Counter("treason", read_treason, write_treason, treason_bounds, hidden=True,
+                    about="treason cards held"),
+            Counter("hand", read_hand, write_hand, lambda state, who: (0, FACTION_DECK), about="cards in hand"),
+            Action("building", correct_building(complete=True), BUILDING_FORM, about="a completed building"),
+            Action("construction", correct_building(complete=False), BUILDING_FORM,
+                   about="a building under construction"),
+        ]
+        return [*levels, *counts, *ghost_levels, *dice]
 
     def adjust_help(self) -> str:
-        return ADJUST_HELP
+        return f"{ADJUST_HELP}; e.g. {self.correction_example}"
 
-    def adjust(self, state: Table, text: str) -> str:
-        match = ADJUST_FORM.match(" ".join(text.split()))
-        if not match:
-            raise InvalidAdjustment(f"cannot read {text!r}; use {ADJUST_HELP}")
-        who, what, sign, amount = (
-            match["who"], match["what"].lower(), match["sign"], int(match["amount"])
-        )
-        if who.lower() == "dice":
-            return self._adjust_dice(state, what, sign, amount)
-        try:
-            player = state.player(who)
-        except KeyError:
-            known = ", ".join(player.name for player in state.competitors)
-            raise InvalidAdjustment(f"no player {who!r}; players: {known}") from None
-        fields = [name for name in FIELDS if name.startswith(what)]
-        if len(fields) != 1:
-            raise InvalidAdjustment(f"unknown field {what!r}; fields: {', '.join(FIELDS)}")
-        field = fields[0]
-        if player.is_ghost and field not in FACTIONS:
-            raise InvalidAdjustment("the ghost has only faction levels")
-        if field in FACTIONS:
-            return self._adjust_level(state, player, field, sign, amount)
-        if field in ("building", "construction"):
-            return self._adjust_building(player, field == "building", sign, amount)
-        current = {"influence": player.influence, "treason": player.treason_cards, "hand": player.hand}[field]
-        new = amount if sign == "=" else current + (amount if sign != "-" else -amount)
-        if new < 0:
-            raise InvalidAdjustment(f"{player.name}'s {field} cannot go below 0 (it is {current})")
-        if field == "treason":
-            others = sum(other.treason_cards for other in state.players if other is not player)
-            if others + new > TREASON_DECK:
-                raise InvalidAdjustment(f"only {TREASON_DECK} treason cards exist ({others} held by others)")
-            player.treason_cards = new
-        elif field == "influence":
-            player.influence = new
-        else:
-            player.hand = new
-        return f"{player.name} {field} {current} -> {new}"
-
-    def _adjust_dice(self, state: Table, what: str, sign: str, amount: int) -> str:
-        factions = [faction for faction in FACTIONS if faction.startswith(what)]
-        if len(factions) != 1 or sign not in ("", "="):
-            raise InvalidAdjustment("use 'dice <noble|guild|legion|peasant> <value>', e.g. 'dice guild 3'")
-        if state.dice is None:
-            raise InvalidAdjustment("the dice have not been rolled yet this game")
-        if amount not in DIE_FACES:
-            raise InvalidAdjustment(f"a faction die shows 0, 1, 2 or 3, not {amount}")
-        old, state.dice[factions[0]] = state.dice[factions[0]], amount
-        return f"{factions[0].capitalize()} die {old} -> {amount}"
-
-    def _adjust_level(self, state: Table, player: Player, faction: str, sign: str, amount: int) -> str:
-        current = player.levels[faction]
-        if sign == "=":
-            if amount not in TRACK:
-                raise InvalidAdjustment(f"{amount} is not on the track; values: {', '.join(map(str, TRACK))}")
-            new = TRACK.index(amount)
-        else:
-            new = current + (amount if sign != "-" else -amount)
-        if not 0 <= new <= TOP_LEVEL:
-            raise InvalidAdjustment(f"{player.name}'s {faction} level would leave the track (0 to 13)")
-        holder = rules.blocker(state.competitors, faction)
-        if new == TOP_LEVEL and holder is not None and holder is not player:
-            raise InvalidAdjustment(f"{faction.capitalize()} is blocked: {holder.name} holds its 13 level")
-        if new == TOP_LEVEL and current != TOP_LEVEL and faction in rules.closed_factions(state):
-            raise InvalidAdjustment(f"{faction.capitalize()} is blocked for good (ruling block-while-held)")
-        player.levels[faction] = new
-        rules.record_blocks(state)
-        return f"{player.name} {faction.capitalize()} {TRACK[current]} -> {TRACK[new]} points"
-
-    def _adjust_building(self, player: Player, complete: bool, sign: str, amount: int) -> str:
-        kind = "completed building" if complete else "building under construction"
-        if sign == "-":
-            for index, building in enumerate(player.buildings):
-                if building.complete == complete and building.value == amount:
-                    del player.buildings[index]
-                    return f"{player.name} loses a {kind} worth {amount}"
-            raise InvalidAdjustment(f"{player.name} has no {kind} worth {amount}")
-        if sign == "=":
-            raise InvalidAdjustment("add a building with +VALUE or remove one with -VALUE")
-        player.buildings.append(Building(amount, complete))
-        return f"{player.name} gains a {kind} worth {amount}"
+    # --- checks and views ----------------------------------------------------------------------
 
     def invariant_errors(self, state: Table) -> list[str]:
         errors = []
@@ -197,6 +160,105 @@ class Blackthorn(Game[Table]):
 
     def to_json(self, state: Table) -> dict[str, Any]:
         return state.to_json()
+
+
+# --- the correction fields: how each reads and changes the table --------------------------------
+
+
+def read_influence(state: Table, who: str) -> int:
+    return state.player(who).influence
+
+
+def write_influence(state: Table, who: str, value: int) -> None:
+    state.player(who).influence = value
+
+
+def read_treason(state: Table, who: str) -> int:
+    return state.player(who).treason_cards
+
+
+def write_treason(state: Table, who: str, value: int) -> None:
+    state.player(who).treason_cards = value
+
+
+def treason_bounds(state: Table, who: str) -> tuple[int, int]:
+    """No more treason cards can be held than the 96 that exist."""
+    others = sum(player.treason_cards for player in state.players if player.name != who)
+    return 0, TREASON_DECK - others
+
+
+def read_hand(state: Table, who: str) -> int:
+    return state.player(who).hand
+
+
+def write_hand(state: Table, who: str, value: int) -> None:
+    state.player(who).hand = value
+
+
+def correct_level(faction: str) -> Apply:
+    """'+N' / '-N' move the token N levels; '=V' puts it on the level worth V points."""
+
+    def apply(state: Table, who: str, rest: str) -> str:
+        player = state.player(who)
+        sign, amount = read_change(rest, faction)
+        current = player.levels[faction]
+        if sign == "=":
+            if amount not in TRACK:
+                raise InvalidAdjustment(f"{amount} is not on the track; values: {', '.join(map(str, TRACK))}")
+            new = TRACK.index(amount)
+        else:
+            new = current + amount if sign == "+" else current - amount
+        if not 0 <= new <= TOP_LEVEL:
+            raise InvalidAdjustment(f"{player.name}'s {faction} level would leave the track (0 to 13)")
+        holder = rules.blocker(state.competitors, faction)
+        if new == TOP_LEVEL and holder is not None and holder is not player:
+            raise InvalidAdjustment(f"{faction.capitalize()} is blocked: {holder.name} holds its 13 level")
+        if new == TOP_LEVEL and current != TOP_LEVEL and faction in rules.closed_factions(state):
+            raise InvalidAdjustment(f"{faction.capitalize()} is blocked for good (ruling block-while-held)")
+        player.levels[faction] = new
+        rules.record_blocks(state)
+        return f"{player.name} {faction.capitalize()} {TRACK[current]} -> {TRACK[new]} points"
+
+    return apply
+
+
+def correct_die(faction: str) -> Apply:
+    """A die is set to the face it now shows: 'dice guild 3' (or '=3')."""
+
+    def apply(state: Table, who: str, rest: str) -> str:
+        text = rest.strip().removeprefix("=").strip()
+        if not text.isdecimal() or len(text) > 1:
+            raise InvalidAdjustment(f"set a die to the face it shows, e.g. 'dice {faction} 3' (0 to 3)")
+        value = int(text)
+        if state.dice is None:
+            raise InvalidAdjustment("the dice have not been rolled yet this game")
+        if value not in DIE_FACES:
+            raise InvalidAdjustment(f"a faction die shows 0, 1, 2 or 3, not {value}")
+        old, state.dice[faction] = state.dice[faction], value
+        return f"{faction.capitalize()} die {old} -> {value}"
+
+    return apply
+
+
+def correct_building(complete: bool) -> Apply:
+    """'+V' brings a building of printed value V into play, '-V' takes one such building away."""
+    kind = "completed building" if complete else "building under construction"
+
+    def apply(state: Table, who: str, rest: str) -> str:
+        player = state.player(who)
+        sign, value = read_change(rest, "building" if complete else "construction")
+        if sign == "=":
+            raise InvalidAdjustment("add a building with +VALUE or remove one with -VALUE")
+        if sign == "+":
+            player.buildings.append(Building(value, complete))
+            return f"{player.name} gains a {kind} worth {value}"
+        for index, building in enumerate(player.buildings):
+            if building.complete == complete and building.value == value:
+                del player.buildings[index]
+                return f"{player.name} loses a {kind} worth {value}"
+        raise InvalidAdjustment(f"{player.name} has no {kind} worth {value}")
+
+    return apply
 
 
 GAME = Blackthorn()

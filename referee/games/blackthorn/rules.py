@@ -82,17 +82,18 @@ def control_points(active: Player, competitors: Sequence[Player]) -> dict[str, i
 
 
 def whispers_candidates(
-    active: Player, values: Sequence[tuple[Player, int]], active_tie_blocks: bool = True
+    active: Player, values: Sequence[tuple[Player, int]], active_tie_blocks: bool = True, zero_draws: bool = False
 ) -> tuple[Player, ...]:
     """Who may have to draw a treason card for one Whispers check.
 
-    Nobody when the highest value is 0 (a player with 0 never draws), or when the active player has
-    the highest value alone; when the active player is tied for it, nobody either unless the table
-    overrode ruling whispers-active-tied. The ghost holds no treason cards, so it never draws
-    (ruling ghost-in-comparisons).
+    Nobody when the highest value is 0 (a player with 0 never draws; `zero_draws` lifts this for
+    the building check under ruling whispers-zero-buildings), or when the active player has the
+    highest value alone; when the active player is tied for it, nobody either unless
+    `active_tie_blocks` is off (ruling whispers-active-tied). The ghost holds no treason cards, so
+    it never draws (ruling ghost-in-comparisons).
     """
     top = leaders(values)
-    if top.value == 0 or top.players == (active,):
+    if (top.value == 0 and not zero_draws) or top.players == (active,):
         return ()
     if active in top.players and active_tie_blocks:
         return ()
@@ -115,6 +116,22 @@ def final_influence(player: Player) -> dict[str, int]:
 def comparison_pool(table: Table) -> list[Player]:
     """Who is compared when finding the highest value (ruling ghost-in-comparisons)."""
     return table.competitors if table.rulings.get("ghost-in-comparisons") == "count" else table.players
+
+
+def whispers_pool(table: Table, active: Player) -> list[Player]:
+    """Who is compared in the checks of a Whispers: as for control, except that the ghost's own
+    Whispers leaves the ghost out under ruling ghost-whispers-treason = live-only."""
+    if active.is_ghost and table.rulings.get("ghost-whispers-treason") == "live-only":
+        return table.players
+    return comparison_pool(table)
+
+
+def whispers_gain_factions(table: Table, player: Player) -> tuple[str, ...]:
+    """The factions a Whispers level may be taken in: any of the four (a level past a track's limit
+    is lost), or only those where the token can still move (ruling whispers-gain-capped)."""
+    if table.rulings.get("whispers-gain-capped") == "must-move":
+        return tuple(faction for faction in FACTIONS if can_gain(table, player, faction))
+    return FACTIONS
 
 
 def closed_factions(table: Table) -> set[str]:

@@ -9,9 +9,11 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.asks import Number, Parsed, Question
+from referee.asks import Number, Parsed, Question, ask, pick
+from referee.engine import facts
 from referee.errors import InvalidAnswer, ScoreInputError
-from referee.games.blackthorn.state import FACTIONS, TRACK, UNDER_CONSTRUCTION_POINTS
+from referee.games.blackthorn.parse import TRACK_TEXT, parse_building_values, parse_track_value
+from referee.games.blackthorn.state import FACTIONS, TRACK, TREASON_DECK, UNDER_CONSTRUCTION_POINTS
 from referee.outcome import (
     PlayerScore,
     ScoreReport,
@@ -23,10 +25,11 @@ from referee.outcome import (
 )
 
 GAME_ID = "council-of-blackthorn"
-TREASON_CARD_POINTS = {"rumor": 0, "poison": 3}
+NUMBERS = facts.numbers(GAME_ID)
+TREASON_CARD_POINTS: dict[str, int] = dict(NUMBERS["treason"]["points"])
 """Printed in the rules; Bribe and Spy are not (rulings bribe-value and spy-value)."""
-DEFAULT_RULED_POINTS = {"bribe": 1, "spy": 2}
-MAX_CARD_POINTS = 3
+DEFAULT_RULED_POINTS = {kind: int(NUMBERS["rulings"][f"{kind}-value"]["default"]) for kind in ("bribe", "spy")}
+MAX_CARD_POINTS: int = NUMBERS["treason"]["most_points_per_card"]
 """Poison, the worst treason card (ruling treason-points-range)."""
 
 
@@ -57,8 +60,10 @@ class FinalHoldings:
 @dataclass(frozen=True)
 class Holdings:
     players: tuple[FinalHoldings, ...]
-    """In the turn order of the final round."""
+    """In the turn order of the final round: the last tie-break for the winner."""
     notes: tuple[str, ...] = ()
+    order_source: str = "the guided session"
+    """Where the final round's turn order came from, named when it breaks a tie."""
 
 
 def reveal_order(players: Sequence[FinalHoldings]) -> list[FinalHoldings]:
@@ -83,6 +88,20 @@ def beheaded(players: Sequence[FinalHoldings]) -> set[str]:
     if most == 0:
         return set()
     return {player.name for player in players if player.treason == most}
+
+
+def turn_order_decides(players: Sequence[FinalHoldings]) -> list[str]:
+    """The survivors tied on the most influence and then on the fewest treason points, when there
+    are two or more of them: the first of them to play in the final round wins."""
+    heads = beheaded(players)
+    survivors = [player for player in players if player.name not in heads]
+    if not survivors:
+        return []
+    best = max(player.influence() for player in survivors)
+    tied = [player for player in survivors if player.influence() == best]
+    fewest = min(player.treason for player in tied)
+    still = [player.name for player in tied if player.treason == fewest]
+    return still if len(still) > 1 else []
 
 
 def score(holdings: Holdings) -> ScoreReport:
@@ -129,13 +148,16 @@ def score(holdings: Holdings) -> ScoreReport:
                     f"Tie on {best.total} influence and {fewest} treason points: {best.name} wins "
                     "as the first of them to play in the final round."
                 )
+                notes.append(
+                    "The final round's turn order: " + ", ".join(player.name for player in players)
+                    + f" ({holdings.order_source})."
+                )
     return ScoreReport(GAME_ID, True, reports, winners, notes)
 
 
 # --- reading holdings --------------------------------------------------------------------------
 
 PLAYER_FIELDS = ("name", "factions", "tokens", "buildings", "under_construction", "treason")
-TRACK_TEXT = "a track value: " + ", ".join(str(value) for value in TRACK)
 
 
 def _treason_points(value: object, name: str, card_points: Mapping[str, int], notes: list[str]) -> int:
@@ -161,9 +183,23 @@ def _treason_points(value: object, name: str, card_points: Mapping[str, int], no
     return total
 
 
+def read_turn_order(root: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """`turn_order`: every player once, the first to play in the final round first. Without it the
+    order of `players` is that turn order."""
+    order = root["turn_order"]
+    allowed = f"each of {', '.join(names)} once, in the final round's turn order"
+    if not isinstance(order, list) or not all(isinstance(name, str) for name in order):
+        raise ScoreInputError(None, "turn_order", order, allowed)
+    if sorted(order) != sorted(names):
+        raise ScoreInputError(None, "turn_order", order, allowed)
+    return list(order)
+
+
 def parse_input(data: object) -> Holdings:
+    """The end-of-game holdings of `referee score`: `players` (in the final round's turn order,
+    unless `turn_order` gives it) and optional `rulings` for the Bribe and Spy values."""
     root = require_mapping(data, None, "(top level)")
-    check_keys(root, None, ("players", "rulings"))
+    check_keys(root, None, ("players", "rulings", "turn_order"))
     card_points = dict(TREASON_CARD_POINTS) | dict(DEFAULT_RULED_POINTS)
     if "rulings" in root:
         rulings = require_mapping(root["rulings"], None, "rulings")
@@ -173,7 +209,7 @@ def parse_input(data: object) -> Holdings:
     notes: list[str] = []
     players = []
     at_top: dict[str, str] = {}
-    for entry in read_players(root, 2, 6):
+    for entry in read_players(root, *facts.player_range(GAME_ID)):
         name = entry["name"]
         check_keys(entry, name, PLAYER_FIELDS, ("factions",))
         factions_data = require_mapping(entry["factions"], name, "factions")
@@ -205,7 +241,11 @@ def parse_input(data: object) -> Holdings:
                 _treason_points(entry.get("treason", 0), name, card_points, notes),
             )
         )
-    return Holdings(tuple(players), tuple(notes))
+    if "turn_order" not in root:
+        return Holdings(tuple(players), tuple(notes), "the order of 'players' in the input")
+    by_name = {player.name: player for player in players}
+    order = read_turn_order(root, list(by_name))
+    return Holdings(tuple(by_name[name] for name in order), tuple(notes), "'turn_order' in the input")
 
 
 def score_input(data: object) -> ScoreReport:
@@ -215,23 +255,9 @@ def score_input(data: object) -> ScoreReport:
 # --- interactive entry -------------------------------------------------------------------------
 
 
-def parse_track_value(text: str) -> int:
-    if not text.isdecimal() or int(text) not in TRACK:
-        raise ValueError("not a value on the faction track")
-    return int(text)
-
-
-def parse_building_values(text: str) -> list[int]:
-    if text.lower() in ("none", "-", "0 buildings"):
-        return []
-    parts = text.replace(",", " ").split()
-    if not all(part.isdecimal() and len(part) <= 3 for part in parts):
-        raise ValueError("not a list of building values")
-    return [int(part) for part in parts]
-
-
 def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
-    """Ask each player's end-of-game holdings; returns the JSON input shape."""
+    """Ask each player's end-of-game holdings; returns the JSON input shape. The names come in seat
+    order; when the winner comes down to the final round's turn order, who played first is asked."""
     players: list[dict[str, Any]] = []
     at_top: dict[str, str] = {}
     for name in names:
@@ -245,26 +271,28 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
                     raise InvalidAnswer(text, f"{holder} already holds 13", "a value below 13")
                 return value
 
-            factions[faction] = yield Parsed(
-                f"{name}: points on the {faction.capitalize()} track",
-                "final-influence",
-                parser=read,
-                hint=TRACK_TEXT,
+            factions[faction] = yield from ask(
+                Parsed(f"{name}: points on the {faction.capitalize()} track", "final-influence", parser=read,
+                       hint=TRACK_TEXT)
             )
             if factions[faction] == TRACK[-1]:
                 at_top[faction] = name
-        tokens = yield Number(f"{name}: influence token points", "influence-tokens", maximum=9999)
-        buildings = yield Parsed(
-            f"{name}: values of completed buildings in play (e.g. '4 6', or 'none')",
-            "final-influence",
-            default="none",
-            parser=parse_building_values,
-            hint="building values separated by spaces, or 'none'",
+        tokens = yield from ask(Number(f"{name}: influence token points", "influence-tokens", maximum=9999))
+        buildings = yield from ask(
+            Parsed(
+                f"{name}: values of completed buildings in play (e.g. '4 6', or 'none')",
+                "final-influence",
+                default="none",
+                parser=parse_building_values,
+                hint="building values separated by spaces, or 'none'",
+            )
         )
-        under_construction = yield Number(
-            f"{name}: buildings still under construction", "final-influence", default="0", maximum=80
+        under_construction = yield from ask(
+            Number(f"{name}: buildings still under construction", "final-influence", default="0", maximum=80)
         )
-        treason = yield Number(f"{name}: treason points revealed", "treason-reveal", maximum=96 * 3)
+        treason = yield from ask(
+            Number(f"{name}: treason points revealed", "treason-reveal", maximum=TREASON_DECK * MAX_CARD_POINTS)
+        )
         players.append(
             {
                 "name": name,
@@ -275,4 +303,16 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
                 "treason": treason,
             }
         )
-    return {"players": players}
+    entered: dict[str, Any] = {"players": players}
+    tied = turn_order_decides(parse_input(entered).players)
+    if tied:
+        first = yield from ask(
+            pick(
+                f"{' and '.join(tied)} tie on influence and treason: who played first in the final round "
+                "(the Right Hand of the King)?",
+                "winner",
+                [(name, index) for index, name in enumerate(names)],
+            )
+        )
+        entered["turn_order"] = names[first:] + names[:first]
+    return entered

@@ -8,6 +8,9 @@ from typing import Any
 FACTIONS = ("noble", "guild", "legion", "peasant")
 """In the order the table reads the dice: red, yellow, black, white."""
 
+DIE_COLOURS = {"noble": "red", "guild": "yellow", "legion": "black", "peasant": "white"}
+"""Each faction's die, by the colour printed in the rules."""
+
 WHISPERS_ORDER = ("noble", "legion", "peasant", "guild")
 """Clockwise around the board, starting at Noble: the order of the Whispers treason checks."""
 
@@ -19,10 +22,14 @@ CAP_WHEN_BLOCKED = TRACK.index(9)
 DIE_FACES = (0, 1, 1, 2, 2, 3)
 CHARACTERS = ("Queen", "Lord of War", "Minister of Coin", "Lord of the Tower", "Seventh Vigil", "Master of Shadows")
 HAND_SIZE = 5
+FACTION_DECK = 80 + 8
+"""Faction cards and Whispers cards together: no hand can hold more."""
 STARTING_INFLUENCE = 3
 STARTING_TREASON = 3
 TREASON_DECK = 96
 GHOST = "Ghost"
+DICE = "dice"
+"""What corrections to the dice name: 'dice guild 3'."""
 UNDER_CONSTRUCTION_POINTS = 2
 
 
@@ -69,6 +76,8 @@ class Table:
     phase: str = "setup"
     active: str | None = None
     game_over_declared: bool = False
+    game_over_turn: str | None = None
+    """Whose turn ended with the third blocked faction (the declaration)."""
     finished: bool = False
     ever_blocked: list[str] = field(default_factory=list)
     """Factions whose 13 level has been reached at some point (for ruling block-while-held)."""
