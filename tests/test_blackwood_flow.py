@@ -366,6 +366,69 @@ def test_the_cards_for_a_potion_are_asked_when_more_than_one_answer_fits() -> No
     assert state(driver).witches[0].forest_cards == [3]
 
 
+def test_one_forest_card_holds_at_most_three_potions_of_ingredients() -> None:
+    """Six brews from one purchased card are refused: a card shows at most 3 ingredients and every
+    potion takes one (rules.ingredients_left)."""
+    driver = start()
+    feed(driver, "Ann", "A1", "C3", "5 more")
+    for _ in range(3):
+        feed(driver, "brew", "1", "1")
+    ann = state(driver).witches[0]
+    assert ann.potions_kept == 3 and ann.forest_cards == []
+    assert prompt(driver) == "Ann, anything more this turn, or done? (6 coins) [actions: sell, trade]"
+    with pytest.raises(InvalidAnswer, match="not an answer for this moment"):
+        driver.answer("brew")  # the fourth, fifth and sixth potions have no ingredient left
+    # a missing-ingredient spell adds exactly one more
+    driver.adjust("Ann spell +missing-ingredient", "traded for earlier")
+    feed(driver, "missing-ingredient", "brew", "1", "1")
+    assert ann.potions_kept == 4
+    with pytest.raises(InvalidAnswer):
+        driver.answer("brew")
+
+
+def test_a_question_rebuilt_after_a_coins_correction_offers_and_refuses_the_loan() -> None:
+    driver = start()
+    feed(driver, "Ann")
+    assert prompt(driver) == "Ann places a puppet: on which card? (8 coins)"
+    driver.adjust("Ann coins =1", "a card the referee did not see")
+    assert prompt(driver) == "Ann places a puppet: on which card? (1 coin) [actions: borrow]"
+    driver.adjust("Ann coins =8", "that was a mistake")
+    assert prompt(driver) == "Ann places a puppet: on which card? (8 coins)"
+    with pytest.raises(InvalidAnswer):
+        driver.answer("borrow")
+
+
+def test_loans_stop_when_the_ten_tokens_are_out_and_the_question_says_why() -> None:
+    driver = start()
+    feed(driver, "Ann")
+    driver.adjust("Bo fagus =10", "every token went to Bo")
+    driver.adjust("Ann coins =2", "spent off the record")
+    assert prompt(driver).endswith("(2 coins) [no loan: all 10 Fagus Beech tokens are out, ruling fagus-tokens]")
+    with pytest.raises(InvalidAnswer):
+        driver.answer("borrow")
+    with pytest.raises(InvalidAdjustment, match="ruling fagus-tokens"):
+        driver.adjust("Ann fagus +1", "one more token")
+    unlimited = start(**{"fagus-tokens": "unlimited"})
+    feed(unlimited, "Ann")
+    unlimited.adjust("Bo fagus =10", "every token went to Bo")
+    unlimited.adjust("Ann coins =2", "spent off the record")
+    feed(unlimited, "borrow")
+    assert state(unlimited).witches[0].fagus_tokens == 1
+
+
+def test_a_second_second_puppet_spell_is_refused_when_the_table_rules_once_a_turn() -> None:
+    driver = start(("Ann", "Bo", "Cy"), **{"second-puppet-twice": "once-a-turn"})
+    feed(driver, "Ann")
+    give_spell(driver, "Ann", "second-puppet")
+    give_spell(driver, "Ann", "second-puppet")
+    feed(driver, "second-puppet")
+    with pytest.raises(InvalidAnswer):
+        driver.answer("second-puppet")
+    feed(driver, "A1", "B1")
+    assert prompt(driver).startswith("Bo places a puppet")
+    assert state(driver).witches[0].puppets_home == 1
+
+
 def test_trading_for_spells_costs_two_potions_and_rising_coins() -> None:
     driver = start()
     feed(driver, "Ann")

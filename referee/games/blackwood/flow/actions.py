@@ -29,6 +29,7 @@ from referee.games.blackwood.scoring import FAGUS_TOKENS_IN_BOX
 from referee.games.blackwood.state import (
     FORAGE,
     FREE_CARD,
+    LOAN_ALLOWED_AT_MOST,
     LOAN_COINS,
     MISSING_INGREDIENT,
     MOVE_A_RIVAL,
@@ -107,6 +108,13 @@ def take_action(table: Table, witch: Witch, turn: Turn, action: str, say: Say) -
     else:
         rules.use_spell(witch, action)
         yield from cast(table, witch, turn, action, say)
+
+
+def loan_note(table: Table, witch: Witch) -> str:
+    """Why a witch with 2 coins or fewer is offered no loan: the tokens are out (ruling fagus-tokens)."""
+    if witch.coins <= LOAN_ALLOWED_AT_MOST and not rules.may_borrow(table, witch):
+        return f" [no loan: all {FAGUS_TOKENS_IN_BOX} Fagus Beech tokens are out, ruling fagus-tokens]"
+    return ""
 
 
 def tokens_note(table: Table) -> str:

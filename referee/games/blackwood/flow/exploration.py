@@ -26,7 +26,7 @@ def forest_question(table: Table, witch: Witch, turn: Turn) -> Builder[TurnAnswe
         what = "places a puppet: on which card?" if options.cells else "has placed: anything more, or done?"
         return f"{witch.name} {what} ({coins(witch.coins)})"
 
-    return turn_question(table, "forest-exploration", prompt, lambda: forest_options(table, witch, turn))
+    return turn_question(table, witch, "forest-exploration", prompt, lambda: forest_options(table, witch, turn))
 
 
 def exploration_turn(table: Table, witch: Witch, say: Say) -> Steps:

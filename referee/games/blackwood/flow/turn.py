@@ -7,14 +7,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.asks import Builder, Parsed
+from referee.games.blackwood.flow.actions import loan_note
 from referee.games.blackwood.parse import TurnAnswer, TurnOptions, read_turn_answer, turn_examples, turn_hint
-from referee.games.blackwood.state import Table
+from referee.games.blackwood.state import Table, Witch
 
 
 def turn_question(
-    table: Table, section: str, prompt: Callable[[TurnOptions], str], options: Callable[[], TurnOptions]
+    table: Table,
+    witch: Witch,
+    section: str,
+    prompt: Callable[[TurnOptions], str],
+    options: Callable[[], TurnOptions],
 ) -> Builder[TurnAnswer]:
-    """The turn's question as it stands now: `options()` says what the turn allows, `prompt` words it."""
+    """The witch's question as it stands now: `options()` says what her turn allows, `prompt` words it."""
     rows = len(table.forest)
 
     def build() -> Parsed[TurnAnswer]:
@@ -22,6 +27,7 @@ def turn_question(
         text = prompt(now)
         if now.actions:
             text += f" [actions: {', '.join(now.actions)}]"
+        text += loan_note(table, witch)
         return Parsed(
             text,
             section,

@@ -47,7 +47,7 @@ def village_question(table: Table, witch: Witch, turn: Turn, label: str) -> Buil
         cost = "free with her spell" if turn.free_card else f"she has {coins(witch.coins)}"
         return f"{witch.name}'s puppet returns from {label}: price to buy the card ({cost}), or {DISCARD}"
 
-    return turn_question(table, "return-to-village", prompt, lambda: village_options(table, witch, turn))
+    return turn_question(table, witch, "return-to-village", prompt, lambda: village_options(table, witch, turn))
 
 
 def village_turn(table: Table, witch: Witch, row: int, column: int, say: Say) -> Steps:
