@@ -14,6 +14,7 @@ from referee.engine.driver import Driver, replay
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
 from referee.games.blackwood import rules
 from referee.games.blackwood.game import GAME
+from referee.games.blackwood.parse import parse_cell
 from referee.games.blackwood.state import (
     EMPTY_CARD,
     FOREST_CARDS,
@@ -78,11 +79,11 @@ def small_table(witches: int = 2) -> Table:
 
 def test_cell_labels_read_back_and_refuse_cells_outside_the_forest() -> None:
     assert rules.cell_label(0, 0) == "A1" and rules.cell_label(2, 4) == "C5"
-    assert rules.parse_cell("c5", 3) == (2, 4)
-    assert rules.parse_cell("D1", 3) is None  # two witches: rows A to C only
-    assert rules.parse_cell("A6", 3) is None
-    assert rules.parse_cell("A0", 3) is None
-    assert rules.parse_cell("11", 3) is None
+    assert parse_cell("c5", 3) == (2, 4)
+    assert parse_cell("D1", 3) is None  # two witches: rows A to C only
+    assert parse_cell("A6", 3) is None
+    assert parse_cell("A0", 3) is None
+    assert parse_cell("11", 3) is None
 
 
 def test_forest_size_follows_the_number_of_witches() -> None:

@@ -105,7 +105,7 @@ def test_numbers_match_the_code_and_the_registry() -> None:
     game = find_game("bw")
     assert TOML["game"]["id"] == game.id == scoring.GAME_ID
     assert TOML["game"]["players"] == [game.min_players, game.max_players]
-    assert TOML["game"]["players"] == [scoring.MIN_PLAYERS, scoring.MAX_PLAYERS]
+    assert TOML["game"]["players"] == list(scoring.PLAYERS)
     components = TOML["components"]
     assert components["coins_worth_1"] + 5 * components["coins_worth_5"] == scoring.COIN_VALUE_IN_BOX == 130
     limits = TOML["limits"]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.games.blackwood import rules
-from referee.games.blackwood.state import PRINTED_VALUE_GUARD
+from referee.games.blackwood.state import FOREST_COLUMNS, PRINTED_VALUE_GUARD
 
 SELL, TRADE, BORROW, BREW = "sell", "trade", "borrow", "brew"
 """The additional actions that are not spells; spells are named by their kind."""
@@ -45,6 +45,17 @@ class TurnOptions:
     """Whether she may end her turn."""
 
 
+def parse_cell(text: str, rows: int) -> tuple[int, int] | None:
+    """A cell label such as 'b3' as (row, column), or None when it names no cell of this forest."""
+    text = text.strip().upper()
+    if len(text) != 2 or not text[0].isalpha() or not text[1].isdecimal():
+        return None
+    row, column = ord(text[0]) - ord("A"), int(text[1]) - 1
+    if 0 <= row < rows and 0 <= column < FOREST_COLUMNS:
+        return row, column
+    return None
+
+
 def read_turn_answer(text: str, rows: int, options: TurnOptions) -> TurnAnswer:
     words = text.lower().split()
     more = len(words) == 2 and words[1] in (MORE, "+")
@@ -62,7 +73,7 @@ def read_turn_answer(text: str, rows: int, options: TurnOptions) -> TurnAnswer:
             raise ValueError("she cannot end her turn yet")
         return TurnAnswer("done")
     if options.cells:
-        cell = rules.parse_cell(word, rows)
+        cell = parse_cell(word, rows)
         if cell is not None:
             if cell not in options.cells:
                 raise ValueError(f"{word.upper()} is not a card without a puppet")

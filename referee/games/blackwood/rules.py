@@ -52,17 +52,6 @@ def cell_label(row: int, column: int) -> str:
     return f"{string.ascii_uppercase[row]}{column + 1}"
 
 
-def parse_cell(text: str, rows: int) -> tuple[int, int] | None:
-    """A cell label such as 'b3' as (row, column), or None when it names no cell of this forest."""
-    text = text.strip().upper()
-    if len(text) != 2 or not text[0].isalpha() or not text[1].isdecimal():
-        return None
-    row, column = ord(text[0]) - ord("A"), int(text[1]) - 1
-    if 0 <= row < rows and 0 <= column < FOREST_COLUMNS:
-        return row, column
-    return None
-
-
 def cards_in_forest(forest: Sequence[Sequence[Cell]]) -> int:
     return sum(1 for row in forest for cell in row if cell is not NO_CARD)
 

@@ -13,8 +13,8 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.asks import Number, Question
-from referee.engine.facts import ruling_choices
+from referee.asks import Number, Question, ask
+from referee.engine.facts import player_range, ruling_choices
 from referee.errors import ScoreInputError
 from referee.outcome import (
     PlayerScore,
@@ -27,8 +27,8 @@ from referee.outcome import (
 )
 
 GAME_ID = "blackwood"
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
+PLAYERS = player_range(GAME_ID)
+"""How many witches may play (the registry)."""
 
 COINS_PER_POINT = 3
 POINTS_PER_FAGUS_TOKEN = -5
@@ -120,7 +120,7 @@ def parse_input(data: object) -> Holdings:
     """Validate `{"players": [...], "rulings": {...}}` and return the holdings; ScoreInputError if bad."""
     root = require_mapping(data, None, "(top level)")
     check_keys(root, None, TOP_LEVEL_FIELDS)
-    entries = read_players(root, MIN_PLAYERS, MAX_PLAYERS)
+    entries = read_players(root, *PLAYERS)
     rulings = _read_rulings(root)
     witches = tuple(_read_witch(entry, rulings) for entry in entries)
     if rulings.fagus_tokens == "limited":
@@ -232,7 +232,7 @@ def _ask_number(prompt: str, section: str, minimum: int, maximum: int) -> Genera
     """Ask for a whole number; when only one value is possible it is taken without asking."""
     if minimum == maximum:
         return minimum
-    answer: int = yield Number(prompt, section=section, minimum=minimum, maximum=maximum)
+    answer = yield from ask(Number(prompt, section=section, minimum=minimum, maximum=maximum))
     return answer
 
 
@@ -241,7 +241,7 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
 
     The bounds shrink as answers come in, so the totals in the box can never be exceeded.
     """
-    read_players({"players": [{"name": name} for name in names]}, MIN_PLAYERS, MAX_PLAYERS)
+    read_players({"players": [{"name": name} for name in names]}, *PLAYERS)
     tokens_left, potions_left, coins_left = FAGUS_TOKENS_IN_BOX, POTION_CARDS_IN_BOX, COIN_VALUE_IN_BOX
     entries: list[dict[str, Any]] = []
     for name in names:

@@ -11,8 +11,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-MIN_WITCHES = 2
-MAX_WITCHES = 4
 PUPPETS_PER_WITCH = 3
 STARTING_COINS = 8
 FOREST_COLUMNS = 5

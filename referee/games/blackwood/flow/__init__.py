@@ -4,7 +4,8 @@ Each module yields the questions of one part of the rulebook, in its order: `set
 `rounds` (Course of Play: the first witch and the end of the round), `exploration` (Forest
 Exploration), `village` (Return to the Village and buying ingredients), `turn` (the question of a
 witch's turn, shared by both steps), `actions` (Additional Actions), `spells` (Spell Descriptions)
-and `ending` (End of the Expedition, End of the Game and the score). Only the driver sends answers
+and `ending` (End of the Expedition, End of the Game and the score); `wording` words the amounts
+the table is told. Only the driver sends answers
 in, already validated. What the cards print (prices, rewards, reputation) is asked; everything that
 follows from it is worked out here.
 
