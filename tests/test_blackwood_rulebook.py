@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import random
 import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from referee.games.blackwood import scoring
-from referee.games.blackwood.game import RULING_CHOICES
+from referee.engine.driver import Driver
+from referee.engine.facts import ruling_choices
+from referee.engine.simulate import play_random_game
+from referee.games.blackwood import rules, scoring
+from referee.games.blackwood.game import GAME
 from referee.games.registry import find_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,6 +23,14 @@ SOURCE = ROOT.parent / "shared" / "seeds" / TOML["source"]["file"]
 
 HEADING = re.compile(r"^#{2,3} (.+) \{#([a-z0-9]+(?:-[a-z0-9]+)*)\}$", re.MULTILINE)
 SECTION_IDS = [match.group(2) for match in HEADING.finditer(MARKDOWN)]
+RULING_CHOICES = ruling_choices("blackwood")
+
+
+def referee_line(section: str) -> str:
+    """The 'Referee: ...' tag of a section."""
+    match = re.search(rf"\{{#{section}\}}\n(Referee: [a-z]+)", MARKDOWN)
+    assert match, section
+    return match.group(1)
 
 
 def covered_headings() -> set[str]:
@@ -49,18 +61,51 @@ def test_glossary_and_rulings_sections_exist() -> None:
     assert set(scoring.RULING_CHOICES) <= set(RULING_CHOICES)
 
 
-def test_ruling_defaults_match_the_code() -> None:
-    for ruling, choices in RULING_CHOICES.items():
-        assert TOML["rulings"][ruling]["default"] == choices[0]
-        for choice in choices:
-            assert choice in TOML["rulings"][ruling]["choices"]
+def test_every_ruling_the_code_reads_is_in_the_toml_with_the_choice_it_tests_for() -> None:
+    read_by_the_code = {
+        scoring.FINAL_TIE: "none",
+        scoring.COIN_SUPPLY: "unlimited",
+        scoring.FAGUS_TOKENS: "unlimited",
+        rules.CAULDRON_TIMING: "round-start",
+        rules.FOREST_DECK: "reshuffle",
+        rules.POTIONS_RUN_OUT: "sell-leftovers",
+        rules.RIVAL_SPOT: "extra",
+        rules.SECOND_PUPPET_TWICE: "once-a-turn",
+    }
+    assert set(read_by_the_code) == set(RULING_CHOICES)
+    for ruling, choice in read_by_the_code.items():
+        assert choice in RULING_CHOICES[ruling], ruling
+        assert TOML["rulings"][ruling]["default"] == RULING_CHOICES[ruling][0]
+    assert set(scoring.RULING_CHOICES) == {scoring.FINAL_TIE, scoring.COIN_SUPPLY, scoring.FAGUS_TOKENS}
+
+
+def test_every_section_a_guided_question_names_is_one_the_referee_asks_or_automates() -> None:
+    named: set[str] = set()
+
+    def collect(driver: Driver) -> None:
+        if driver.pending is not None:
+            named.add(driver.pending.section)
+
+    first = Driver(GAME, ["Ann", "Bo"], {}).pending
+    assert first is not None
+    named.add(first.section)  # asked before any answer
+    rng = random.Random(11)
+    for number in range(20):
+        play_random_game(GAME, ["Ann", "Bo", "Cy", "Di"][: 2 + number % 3], rng, after_each=collect)
+    assert {"setup", "forest-exploration", "return-to-village", "brew-potion", "potion-cards"} <= named
+    assert {section: referee_line(section) for section in named if referee_line(section) == "Referee: table"} == {}
+
+
+def test_the_sections_left_to_the_table_are_those_the_referee_has_no_part_in() -> None:
+    left = {section for section in SECTION_IDS if referee_line(section) == "Referee: table"}
+    assert left == {"glossary"}
 
 
 def test_numbers_match_the_code_and_the_registry() -> None:
     game = find_game("bw")
     assert TOML["game"]["id"] == game.id == scoring.GAME_ID
     assert TOML["game"]["players"] == [game.min_players, game.max_players]
-    assert TOML["game"]["players"] == [scoring.MIN_PLAYERS, scoring.MAX_PLAYERS]
+    assert TOML["game"]["players"] == list(scoring.PLAYERS)
     components = TOML["components"]
     assert components["coins_worth_1"] + 5 * components["coins_worth_5"] == scoring.COIN_VALUE_IN_BOX == 130
     limits = TOML["limits"]

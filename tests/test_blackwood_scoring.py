@@ -203,7 +203,16 @@ def test_fagus_tokens_at_most_ten_in_all() -> None:
     assert [player.total for player in accepted.players] == [-30, -20]
     error = error_for({"players": [witch("Ann", 0, 0, 6), witch("Bo", 0, 0, 5)]})
     assert str(error) == ("field 'fagus_tokens (all players)': bad value 11; "
-                          "allowed: at most 10 in all (the box holds 10 Fagus Beech tokens)")
+                          "allowed: at most 10 in all (the box holds 10 Fagus Beech tokens; ruling fagus-tokens, "
+                          "which the table may set to unlimited)")
+
+
+def test_fagus_tokens_ruling_overridden_to_unlimited() -> None:
+    result = report(witch("Ann", 0, 9, 6), witch("Bo", 0, 0, 12), fagus_tokens="unlimited")
+    assert [player.total for player in result.players] == [-27, -60]
+    assert result.winners == ["Ann"]
+    assert result.notes == ["The witches hold 18 Fagus Beech tokens, more than the 10 in the box; "
+                            "accepted because the table set ruling fagus-tokens to unlimited."]
 
 
 def test_one_witch_cannot_hold_more_than_ten_fagus_tokens() -> None:
@@ -290,7 +299,8 @@ def test_unknown_top_level_key_is_an_error() -> None:
     [
         ({"final-tie": "coin-flip"}, "rulings.final-tie", "share or none"),
         ({"coin-supply": False}, "rulings.coin-supply", "limited or unlimited"),
-        ({"tie": "share"}, "tie", "known fields: final-tie, coin-supply"),
+        ({"tie": "share"}, "tie", "known fields: final-tie, coin-supply, fagus-tokens"),
+        ({"fagus-tokens": "many"}, "rulings.fagus-tokens", "limited or unlimited"),
         ("share", "rulings", "a JSON object"),
     ],
 )

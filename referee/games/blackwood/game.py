@@ -1,31 +1,22 @@
-"""Blackwood as a guided game: state creation, corrections, invariants and views."""
+"""Blackwood as a guided game: state creation, corrections, the end, invariants and views."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.engine.game import Flow, Game, Header, PublicView, Say, check_names, chosen_rulings
+from referee.engine.corrections import GAME as OF_THE_GAME
+from referee.engine.corrections import Action, Counter, Field
+from referee.engine.facts import player_range, ruling_choices
+from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps, check_names, chosen_rulings
 from referee.errors import InvalidAdjustment
-from referee.games.blackwood import rules
-from referee.games.blackwood.flow import flow
-from referee.games.blackwood.scoring import (
-    COIN_SUPPLY,
-    COIN_VALUE_IN_BOX,
-    FAGUS_TOKENS_IN_BOX,
-    FINAL_TIE,
-)
-from referee.games.blackwood.scoring import (
-    RULING_CHOICES as SCORING_RULINGS,
-)
+from referee.games.blackwood import flow, rules
+from referee.games.blackwood.scoring import COIN_VALUE_IN_BOX, FAGUS_TOKENS_IN_BOX
 from referee.games.blackwood.state import (
     EXPEDITIONS,
     FOREST_CARDS,
     FOREST_COLUMNS,
     FOREST_ROWS,
-    MAX_WITCHES,
-    MIN_WITCHES,
     POTION_CARDS,
     POTION_DISPLAY,
     PRINTED_VALUE_GUARD,
@@ -36,40 +27,161 @@ from referee.games.blackwood.state import (
     Table,
     Witch,
 )
+from referee.outcome import Termination
 
-RULING_CHOICES: dict[str, tuple[str, ...]] = {
-    FINAL_TIE: SCORING_RULINGS[FINAL_TIE],
-    COIN_SUPPLY: SCORING_RULINGS[COIN_SUPPLY],
-    rules.CAULDRON_TIMING: ("before-return", "round-start"),
-    rules.FOREST_DECK: ("reshuffle", "none"),
-    rules.POTIONS_RUN_OUT: ("end-of-round", "sell-leftovers"),
-    rules.RIVAL_SPOT: ("own-placement", "extra"),
-}
-"""Rulings the table may override for a guided session, with the default first."""
-
-ADJUST_HELP = (
-    "'<witch> <coins|fagus|reputation|kept|sold|traded> <+N|-N|=N>', '<witch> card <+PRICE|-PRICE>', "
-    "'<witch> spell <+KIND|-KIND>', "
-    "'display <+N|-N|=N>', or 'end' / 'end cancel' (no potion left can be brewed); "
-    "e.g. 'Ann coins +2', 'Bo reputation =7', 'Cy card +3'"
-)
-ADJUST_FORM = re.compile(r"^(?P<who>.+?)\s+(?P<what>[a-z]+)\s+(?P<sign>[+=-]?)(?P<amount>\d{1,3})$", re.IGNORECASE)
-DISPLAY_FORM = re.compile(r"^display\s+(?P<sign>[+=-]?)(?P<amount>\d{1,3})$", re.IGNORECASE)
-SPELL_FORM = re.compile(r"^(?P<who>.+?)\s+spell\s+(?P<sign>[+-])\s*(?P<kind>[a-z-]+)$", re.IGNORECASE)
-WITCH_FIELDS = ("coins", "fagus", "reputation", "kept", "sold", "traded", "card")
 RESERVED_NAMES = ("display", "end")
+"""Corrections that name no witch ('adjust display =5', 'adjust end'): no witch may be named so."""
+REPUTATION_BOUND = PRINTED_VALUE_GUARD * POTION_CARDS
+"""No 40 potion cards can show more reputation than this: a bound against slips of the keyboard."""
+
+
+# --- corrections -----------------------------------------------------------------------------------
+
+
+def set_coins(table: Table, who: str, value: int) -> None:
+    witch = table.witch(who)
+    left = rules.supply_coins(table)
+    if left is not None and value - witch.coins > left:
+        raise InvalidAdjustment(f"the supply holds only {left} coins (ruling coin-supply)")
+    witch.coins = value
+
+
+def set_fagus(table: Table, who: str, value: int) -> None:
+    witch = table.witch(who)
+    left = rules.fagus_tokens_left(table)
+    if left is not None and value - witch.fagus_tokens > left:
+        raise InvalidAdjustment(f"only {FAGUS_TOKENS_IN_BOX} Fagus Beech tokens exist (ruling fagus-tokens)")
+    witch.fagus_tokens = value
+
+
+def set_reputation(table: Table, who: str, value: int) -> None:
+    table.witch(who).potion_reputation = value
+
+
+def potion_counter(pile: str) -> Counter[Table]:
+    """Her potion cards lying kept, sold or traded: a change takes cards from the potion deck or
+    puts them back."""
+    attribute = f"potions_{pile}"
+
+    def read(table: Table, who: str) -> int:
+        value: int = getattr(table.witch(who), attribute)
+        return value
+
+    def write(table: Table, who: str, value: int) -> None:
+        added = value - read(table, who)
+        if added > table.potion_deck:
+            raise InvalidAdjustment(f"only {table.potion_deck} potion card(s) left in the potion deck")
+        table.potion_deck -= added
+        setattr(table.witch(who), attribute, value)
+
+    return Counter(pile, read, write, about=f"her potion cards lying {pile}")
+
+
+def set_display(table: Table, who: str, value: int) -> None:
+    added = value - table.potion_display
+    if added > table.potion_deck:
+        raise InvalidAdjustment(f"only {table.potion_deck} potion card(s) left in the potion deck")
+    table.potion_deck -= added
+    table.potion_display = value
+
+
+def signed_word(rest: str, what: str) -> tuple[str, str]:
+    """'+3', '- swap': the sign and the word after it."""
+    text = rest.strip()
+    if not text or text[0] not in "+-" or not text[1:].strip():
+        raise InvalidAdjustment(f"write +{what} to add one or -{what} to take one away")
+    return text[0], text[1:].strip().lower()
+
+
+def adjust_card(table: Table, who: str, rest: str) -> str:
+    """A forest card in front of her: +PRICE takes one from the deck, -PRICE discards one."""
+    witch = table.witch(who)
+    sign, word = signed_word(rest, "PRICE")
+    if not word.isdecimal() or int(word) > PRINTED_VALUE_GUARD:
+        raise InvalidAdjustment(f"a forest card's printed price is a number from 0 to {PRINTED_VALUE_GUARD}")
+    price = int(word)
+    if sign == "-":
+        if price not in witch.forest_cards:
+            raise InvalidAdjustment(f"{witch.name} has no forest card priced {price}")
+        witch.forest_cards.remove(price)
+        table.forest_discard += 1
+        return f"{witch.name} discards a forest card priced {price}"
+    if table.forest_deck == 0:
+        raise InvalidAdjustment("the forest deck is empty")
+    table.forest_deck -= 1
+    witch.forest_cards.append(price)
+    return f"{witch.name} takes a forest card priced {price} from the deck"
+
+
+def adjust_spell(table: Table, who: str, rest: str) -> str:
+    """A spell card: +KIND takes one from its stack, -KIND returns one."""
+    witch = table.witch(who)
+    sign, kind = signed_word(rest, "KIND")
+    if kind not in SPELLS:
+        raise InvalidAdjustment(f"unknown spell {kind!r}; spells: {', '.join(SPELLS)}")
+    if sign == "+":
+        if rules.spells_left(table, kind) <= 0:
+            raise InvalidAdjustment(f"no {kind} spell card is left in its stack")
+        witch.spells.append(Spell(kind))
+        return f"{witch.name} takes a {kind} spell"
+    held = [spell for spell in witch.spells if spell.kind == kind]
+    if not held:
+        raise InvalidAdjustment(f"{witch.name} has no {kind} spell")
+    witch.spells.remove(held[-1])
+    return f"{witch.name} returns a {kind} spell to its stack"
+
+
+def declare_end(table: Table, who: str, rest: str) -> str:
+    """'end': the table agrees no potion left can be brewed (#ruling-potions-run-out); 'end cancel'
+    takes it back."""
+    word = rest.strip().lower()
+    if word not in ("", "cancel"):
+        raise InvalidAdjustment("write 'end' (no potion left can be brewed) or 'end cancel'")
+    table.end_declared = word == ""
+    if table.end_declared:
+        return "the table declares no potion left can be brewed: the game ends with this round"
+    return "the declaration that no potion can be brewed is withdrawn"
+
+
+FIELDS: tuple[Field[Table], ...] = (
+    Counter("coins", lambda table, who: table.witch(who).coins, set_coins, about="the coin value she holds"),
+    Counter("fagus", lambda table, who: table.witch(who).fagus_tokens, set_fagus, about="her Fagus Beech tokens"),
+    Counter(
+        "reputation",
+        lambda table, who: table.witch(who).potion_reputation,
+        set_reputation,
+        lambda table, who: (-REPUTATION_BOUND, REPUTATION_BOUND),
+        about="the reputation printed on the fronts of her potion cards",
+    ),
+    potion_counter("kept"),
+    potion_counter("sold"),
+    potion_counter("traded"),
+    Action("card", adjust_card, form="+PRICE|-PRICE", about="a forest card in front of her"),
+    Action("spell", adjust_spell, form="+KIND|-KIND", about="a spell card of hers"),
+    Counter(
+        "display",
+        lambda table, who: table.potion_display,
+        set_display,
+        lambda table, who: (0, POTION_DISPLAY),
+        kind=OF_THE_GAME,
+        about="the potion cards face up above the village",
+    ),
+    Action("end", declare_end, form="[cancel]", kind=OF_THE_GAME, about="no potion left can be brewed"),
+)
 
 
 class Blackwood(Game[Table]):
     id = "blackwood"
     rulebook = "blackwood"
+    correction_example = "Ann coins =1 ; she paid a card the referee did not see"
 
     def check_players(self, players: Sequence[str]) -> None:
-        check_names("Blackwood", players, MIN_WITCHES, MAX_WITCHES, RESERVED_NAMES, noun="witch")
+        low, high = player_range(self.id)
+        check_names("Blackwood", players, low, high, RESERVED_NAMES, noun="witch")
 
     def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Table:
         self.check_players(players)
-        rulings = chosen_rulings(RULING_CHOICES, options)
+        rulings = chosen_rulings(ruling_choices(self.rulebook), options)
         forest = rules.new_forest(len(players))
         return Table(
             [Witch(name) for name in players],
@@ -78,119 +190,21 @@ class Blackwood(Game[Table]):
             forest_deck=FOREST_CARDS - rules.cards_in_forest(forest),
         )
 
-    def flow(self, state: Table, say: Say) -> Flow:
-        return flow(state, say)
+    def play(self, state: Table, say: Say) -> Steps:
+        return flow.play(state, say)
 
-    def adjust_help(self) -> str:
-        return ADJUST_HELP
+    def final_count(self, state: Table, say: Say) -> Flow:
+        return flow.final_count(state, say)
 
-    # --- corrections -----------------------------------------------------------------------------
+    def termination(self, state: Table) -> Termination | None:
+        """Blackwood ends only as a round ends, so the flow stops there; this says which end it was."""
+        return rules.game_end(state)
 
-    def adjust(self, state: Table, text: str) -> str:
-        text = " ".join(text.split())
-        if text.lower() in ("end", "end cancel"):
-            state.end_declared = text.lower() == "end"
-            if state.end_declared:
-                return "the table declares no potion left can be brewed: the game ends with this round"
-            return "the declaration that no potion can be brewed is withdrawn"
-        spell = SPELL_FORM.match(text)
-        if spell:
-            return self._adjust_spell(state, spell["who"], spell["sign"], spell["kind"].lower())
-        display = DISPLAY_FORM.match(text)
-        if display:
-            return self._adjust_display(state, display["sign"], int(display["amount"]))
-        match = ADJUST_FORM.match(text)
-        if not match:
-            raise InvalidAdjustment(f"cannot read {text!r}; use {ADJUST_HELP}")
-        who, what, sign, amount = match["who"], match["what"].lower(), match["sign"], int(match["amount"])
-        witch = self._witch(state, who)
-        fields = [name for name in WITCH_FIELDS if name.startswith(what)]
-        if len(fields) != 1:
-            raise InvalidAdjustment(f"unknown field {what!r}; fields: {', '.join(WITCH_FIELDS)}")
-        field = fields[0]
-        if field == "card":
-            return self._adjust_card(state, witch, sign, amount)
-        current = {
-            "coins": witch.coins,
-            "fagus": witch.fagus_tokens,
-            "reputation": witch.potion_reputation,
-            "kept": witch.potions_kept,
-            "sold": witch.potions_sold,
-            "traded": witch.potions_traded,
-        }[field]
-        new = amount if sign == "=" else current + (-amount if sign == "-" else amount)
-        if new < 0 and field != "reputation":
-            raise InvalidAdjustment(f"{witch.name}'s {field} cannot go below 0 (it is {current})")
-        if field == "coins":
-            left = rules.supply_coins(state)
-            if left is not None and new - current > left:
-                raise InvalidAdjustment(f"the supply holds only {left} coins (ruling coin-supply)")
-            witch.coins = new
-        elif field == "fagus":
-            if new - current > rules.fagus_tokens_left(state):
-                raise InvalidAdjustment(f"only {FAGUS_TOKENS_IN_BOX} Fagus Beech tokens exist")
-            witch.fagus_tokens = new
-        elif field == "reputation":
-            if abs(new) > PRINTED_VALUE_GUARD * POTION_CARDS:
-                raise InvalidAdjustment(f"reputation {new} is beyond any 40 potion cards")
-            witch.potion_reputation = new
-        else:
-            if new - current > state.potion_deck:
-                raise InvalidAdjustment(f"only {state.potion_deck} potion card(s) left in the potion deck")
-            state.potion_deck -= new - current
-            setattr(witch, f"potions_{field}", new)
-        label = "reputation on her potion fronts" if field == "reputation" else field
-        return f"{witch.name} {label} {current} -> {new}"
+    def player_names(self, state: Table) -> Sequence[str]:
+        return [witch.name for witch in state.witches]
 
-    def _witch(self, state: Table, name: str) -> Witch:
-        try:
-            return state.witch(name)
-        except KeyError:
-            known = ", ".join(witch.name for witch in state.witches)
-            raise InvalidAdjustment(f"no witch {name!r}; witches: {known}") from None
-
-    def _adjust_spell(self, state: Table, who: str, sign: str, kind: str) -> str:
-        witch = self._witch(state, who)
-        if kind not in SPELLS:
-            raise InvalidAdjustment(f"unknown spell {kind!r}; spells: {', '.join(SPELLS)}")
-        if sign == "+":
-            if rules.spells_left(state, kind) <= 0:
-                raise InvalidAdjustment(f"no {kind} spell card is left in its stack")
-            witch.spells.append(Spell(kind))
-            return f"{witch.name} takes a {kind} spell"
-        held = [spell for spell in witch.spells if spell.kind == kind]
-        if not held:
-            raise InvalidAdjustment(f"{witch.name} has no {kind} spell")
-        witch.spells.remove(held[-1])
-        return f"{witch.name} returns a {kind} spell to its stack"
-
-    def _adjust_display(self, state: Table, sign: str, amount: int) -> str:
-        current = state.potion_display
-        new = amount if sign in ("=", "") else current + (-amount if sign == "-" else amount)
-        if not 0 <= new <= POTION_DISPLAY:
-            raise InvalidAdjustment(f"the potion display holds 0 to {POTION_DISPLAY} cards, not {new}")
-        if new - current > state.potion_deck:
-            raise InvalidAdjustment(f"only {state.potion_deck} potion card(s) left in the potion deck")
-        state.potion_deck -= new - current
-        state.potion_display = new
-        return f"potion display {current} -> {new}"
-
-    def _adjust_card(self, state: Table, witch: Witch, sign: str, price: int) -> str:
-        if sign == "-":
-            if price not in witch.forest_cards:
-                raise InvalidAdjustment(f"{witch.name} has no forest card priced {price}")
-            witch.forest_cards.remove(price)
-            state.forest_discard += 1
-            return f"{witch.name} discards a forest card priced {price}"
-        if sign == "=":
-            raise InvalidAdjustment("add a forest card with +PRICE or remove one with -PRICE")
-        if price > PRINTED_VALUE_GUARD:
-            raise InvalidAdjustment(f"a printed price from 0 to {PRINTED_VALUE_GUARD}")
-        if state.forest_deck == 0:
-            raise InvalidAdjustment("the forest deck is empty")
-        state.forest_deck -= 1
-        witch.forest_cards.append(price)
-        return f"{witch.name} takes a forest card priced {price} from the deck"
+    def correction_fields(self) -> Sequence[Field[Table]]:
+        return FIELDS
 
     # --- checks and views ------------------------------------------------------------------------
 
@@ -215,8 +229,9 @@ class Blackwood(Game[Table]):
                 errors.append(f"{witch.name} has reputation without potion cards")
             if any(spell.kind not in SPELLS for spell in witch.spells):
                 errors.append(f"{witch.name} holds an unknown spell")
-        if sum(witch.fagus_tokens for witch in state.witches) > FAGUS_TOKENS_IN_BOX:
-            errors.append(f"more than {FAGUS_TOKENS_IN_BOX} Fagus Beech tokens held")
+        tokens_left = rules.fagus_tokens_left(state)
+        if tokens_left is not None and tokens_left < 0:
+            errors.append(f"more than {FAGUS_TOKENS_IN_BOX} Fagus Beech tokens held (ruling fagus-tokens)")
         supply = rules.supply_coins(state)
         if supply is not None and supply < 0:
             errors.append(f"more than {COIN_VALUE_IN_BOX} in coins held (ruling coin-supply)")
@@ -252,7 +267,7 @@ class Blackwood(Game[Table]):
                 ("* " if seat == state.cauldron else "") + witch.name,
                 str(witch.coins),
                 str(witch.puppets_home),
-                describe_cards(witch.forest_cards),
+                shown_cards(witch.forest_cards),
                 f"{witch.potions_kept}/{witch.potions_sold}/{witch.potions_traded}",
                 str(witch.reputation),
                 spells or "-",
@@ -273,7 +288,7 @@ class Blackwood(Game[Table]):
     def hidden_view(self, state: Table, player: str) -> list[str]:
         witch = state.witch(player)
         return [
-            f"{witch.name}: nothing is hidden in Blackwood. Forest cards {describe_cards(witch.forest_cards)}, "
+            f"{witch.name}: nothing is hidden in Blackwood. Forest cards {shown_cards(witch.forest_cards)}, "
             f"potion fronts worth {witch.potion_reputation} reputation, {witch.coins} coins."
         ]
 
@@ -281,7 +296,7 @@ class Blackwood(Game[Table]):
         return state.to_json()
 
 
-def describe_cards(prices: Sequence[int]) -> str:
+def shown_cards(prices: Sequence[int]) -> str:
     if not prices:
         return "-"
     return f"{len(prices)} (prices {' '.join(str(price) for price in prices)})"

@@ -9,26 +9,35 @@ import string
 from collections import Counter
 from collections.abc import Sequence
 
-from referee.games.blackwood.scoring import COIN_VALUE_IN_BOX, FAGUS_TOKENS_IN_BOX
+from referee.games.blackwood.scoring import COIN_SUPPLY, COIN_VALUE_IN_BOX, FAGUS_TOKENS, FAGUS_TOKENS_IN_BOX
 from referee.games.blackwood.state import (
     EMPTY_CARD,
+    EXPEDITIONS,
     FIRST_SPELL_COST,
     FOREST_COLUMNS,
     FOREST_ROWS,
     LOAN_ALLOWED_AT_MOST,
+    MAX_INGREDIENTS_PER_CARD,
     NO_CARD,
     POTION_DISPLAY,
+    ROUNDS_PER_EXPEDITION,
     SPELL_STEPS,
     SPELLS,
     Cell,
     Table,
+    Turn,
     Witch,
 )
+from referee.outcome import Termination
 
 CAULDRON_TIMING = "cauldron-timing"
 FOREST_DECK = "forest-deck"
 POTIONS_RUN_OUT = "potions-run-out"
 RIVAL_SPOT = "rival-spot"
+SECOND_PUPPET_TWICE = "second-puppet-twice"
+
+EXPEDITIONS_OVER = "expeditions-over"
+"""The natural end of the game; the other ends come from the potions (see game_end)."""
 
 
 # --- the forest grid -----------------------------------------------------------------------------
@@ -41,17 +50,6 @@ def new_forest(witches: int) -> list[list[Cell]]:
 def cell_label(row: int, column: int) -> str:
     """'A1' is the card nearest both the round marker's row and the village."""
     return f"{string.ascii_uppercase[row]}{column + 1}"
-
-
-def parse_cell(text: str, rows: int) -> tuple[int, int] | None:
-    """A cell label such as 'b3' as (row, column), or None when it names no cell of this forest."""
-    text = text.strip().upper()
-    if len(text) != 2 or not text[0].isalpha() or not text[1].isdecimal():
-        return None
-    row, column = ord(text[0]) - ord("A"), int(text[1]) - 1
-    if 0 <= row < rows and 0 <= column < FOREST_COLUMNS:
-        return row, column
-    return None
 
 
 def cards_in_forest(forest: Sequence[Sequence[Cell]]) -> int:
@@ -149,7 +147,7 @@ def draw_forest_cards(table: Table, wanted: int) -> tuple[int, bool]:
 
 def supply_coins(table: Table) -> int | None:
     """Coins left in the supply, or None when ruling coin-supply is 'unlimited'."""
-    if table.rulings.get("coin-supply") == "unlimited":
+    if table.rulings.get(COIN_SUPPLY) == "unlimited":
         return None
     return COIN_VALUE_IN_BOX - sum(witch.coins for witch in table.witches)
 
@@ -162,13 +160,18 @@ def pay_from_supply(table: Table, witch: Witch, amount: int) -> int:
     return paid
 
 
-def fagus_tokens_left(table: Table) -> int:
+def fagus_tokens_left(table: Table) -> int | None:
+    """Fagus Beech tokens left beside the hut, or None when ruling fagus-tokens is 'unlimited'."""
+    if table.rulings.get(FAGUS_TOKENS) == "unlimited":
+        return None
     return FAGUS_TOKENS_IN_BOX - sum(witch.fagus_tokens for witch in table.witches)
 
 
 def may_borrow(table: Table, witch: Witch) -> bool:
-    """A witch with 2 coins or fewer may borrow, while a Fagus Beech token is left (#fagus-loan)."""
-    return witch.coins <= LOAN_ALLOWED_AT_MOST and fagus_tokens_left(table) > 0
+    """A witch with 2 coins or fewer may borrow (#fagus-loan); while the tokens are limited
+    (ruling fagus-tokens), only as long as one is left."""
+    left = fagus_tokens_left(table)
+    return witch.coins <= LOAN_ALLOWED_AT_MOST and (left is None or left > 0)
 
 
 def compensation(witch: Witch) -> int:
@@ -225,8 +228,18 @@ def may_trade(table: Table, witch: Witch) -> bool:
     return bool(spells_on_offer(table))
 
 
+def ingredients_left(turn: Turn) -> int:
+    """How many more potions this turn's spent ingredients could still go into (#brew-potion).
+
+    The referee does not see the cards, so it counts the most they can hold: 3 ingredients on
+    each forest card discarded this turn, and 1 for each missing-ingredient spell cast. Every
+    potion takes at least one of them."""
+    return MAX_INGREDIENTS_PER_CARD * turn.cards_spent + turn.missing_ingredients - turn.brews
+
+
 def ready_spells(witch: Witch, step: str) -> tuple[str, ...]:
-    """Her face-up spells that work in this step, each kind once."""
+    """Her face-up spells that work in this step, each kind once (another face-up copy of a kind
+    is offered again once the first is cast)."""
     kinds = {spell.kind for spell in witch.spells if not spell.used and step in SPELL_STEPS[spell.kind]}
     return tuple(kind for kind in SPELLS if kind in kinds)
 
@@ -246,3 +259,19 @@ def restore_spells(table: Table) -> int:
             restored += spell.used
             spell.used = False
     return restored
+
+
+# --- the end of the game -------------------------------------------------------------------------
+
+
+def game_end(table: Table) -> Termination | None:
+    """How the game ends with the round just finished, if it does (#end-of-game): after the third
+    expedition, or once no potion is left to brew or the table has declared that none can be
+    (ruling potions-run-out: both only take effect at the end of a round)."""
+    if table.expedition == EXPEDITIONS and table.round == ROUNDS_PER_EXPEDITION:
+        return Termination(EXPEDITIONS_OVER, "the third expedition is over")
+    if table.end_declared:
+        return Termination("no-potion-brewable", "the table declared that no potion left can be brewed")
+    if potions_exhausted(table):
+        return Termination("potions-exhausted", "no potion card is left to brew")
+    return None

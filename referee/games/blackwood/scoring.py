@@ -1,6 +1,7 @@
 """Blackwood's end-of-game score: reputation, coins and Fagus Beech tokens, then the tie-breaks.
 
-Rulebook sections: #final-score, #tie-breaks, #score-input, #ruling-final-tie, #ruling-coin-supply.
+Rulebook sections: #final-score, #tie-breaks, #score-input, #ruling-final-tie, #ruling-coin-supply,
+#ruling-fagus-tokens.
 The potion cards' printed values are not known here, so the table gives each witch's reputation
 sum as her cards lie; the referee checks what it can (counts, the components in the box) and does
 the arithmetic and the tie-breaks.
@@ -12,7 +13,8 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.asks import Number, Question
+from referee.asks import Number, Question, ask
+from referee.engine.facts import player_range, ruling_choices
 from referee.errors import ScoreInputError
 from referee.outcome import (
     PlayerScore,
@@ -25,8 +27,8 @@ from referee.outcome import (
 )
 
 GAME_ID = "blackwood"
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
+PLAYERS = player_range(GAME_ID)
+"""How many witches may play (the registry)."""
 
 COINS_PER_POINT = 3
 POINTS_PER_FAGUS_TOKEN = -5
@@ -38,11 +40,11 @@ REPUTATION_ENTRY_LIMIT = 999
 
 FINAL_TIE = "final-tie"
 COIN_SUPPLY = "coin-supply"
+FAGUS_TOKENS = "fagus-tokens"
 RULING_CHOICES: dict[str, tuple[str, ...]] = {
-    FINAL_TIE: ("share", "none"),
-    COIN_SUPPLY: ("limited", "unlimited"),
+    name: choices for name, choices in ruling_choices(GAME_ID).items() if name in (FINAL_TIE, COIN_SUPPLY, FAGUS_TOKENS)
 }
-"""Each ruling's choices, the default first (the same defaults as rulebooks/blackwood.toml)."""
+"""The rulings the score depends on, each with its choices, the default first (rulebooks/blackwood.toml)."""
 
 PLAYER_FIELDS = ("name", "reputation", "coins", "fagus_tokens", "potions_brewed")
 TOP_LEVEL_FIELDS = ("players", "rulings")
@@ -67,6 +69,7 @@ class Rulings:
 
     final_tie: str = RULING_CHOICES[FINAL_TIE][0]
     coin_supply: str = RULING_CHOICES[COIN_SUPPLY][0]
+    fagus_tokens: str = RULING_CHOICES[FAGUS_TOKENS][0]
 
 
 @dataclass(frozen=True)
@@ -91,18 +94,19 @@ def _read_rulings(root: Mapping[str, Any]) -> Rulings:
         if value not in choices:
             raise ScoreInputError(None, f"rulings.{ruling}", value, " or ".join(choices))
         chosen[ruling] = value
-    return Rulings(final_tie=chosen[FINAL_TIE], coin_supply=chosen[COIN_SUPPLY])
+    return Rulings(final_tie=chosen[FINAL_TIE], coin_supply=chosen[COIN_SUPPLY], fagus_tokens=chosen[FAGUS_TOKENS])
 
 
-def _read_witch(entry: Mapping[str, Any], coins_limited: bool) -> WitchHoldings:
+def _read_witch(entry: Mapping[str, Any], rulings: Rulings) -> WitchHoldings:
     name: str = entry["name"]
     check_keys(entry, name, PLAYER_FIELDS, required=PLAYER_FIELDS)
-    fagus_tokens = read_int(entry, "fagus_tokens", name, 0, FAGUS_TOKENS_IN_BOX)
+    tokens_limited = rulings.fagus_tokens == "limited"
+    fagus_tokens = read_int(entry, "fagus_tokens", name, 0, FAGUS_TOKENS_IN_BOX if tokens_limited else None)
     potions_brewed = read_int(entry, "potions_brewed", name, 0, POTION_CARDS_IN_BOX)
     reputation = read_int(entry, "reputation", name, -REPUTATION_ENTRY_LIMIT, REPUTATION_ENTRY_LIMIT)
     if potions_brewed == 0 and reputation != 0:
         raise ScoreInputError(name, "reputation", reputation, "0 when potions_brewed is 0 (no potion cards)")
-    coins = read_int(entry, "coins", name, 0, COIN_VALUE_IN_BOX if coins_limited else None)
+    coins = read_int(entry, "coins", name, 0, COIN_VALUE_IN_BOX if rulings.coin_supply == "limited" else None)
     return WitchHoldings(name, reputation, coins, fagus_tokens, potions_brewed)
 
 
@@ -116,13 +120,14 @@ def parse_input(data: object) -> Holdings:
     """Validate `{"players": [...], "rulings": {...}}` and return the holdings; ScoreInputError if bad."""
     root = require_mapping(data, None, "(top level)")
     check_keys(root, None, TOP_LEVEL_FIELDS)
-    entries = read_players(root, MIN_PLAYERS, MAX_PLAYERS)
+    entries = read_players(root, *PLAYERS)
     rulings = _read_rulings(root)
-    coins_limited = rulings.coin_supply == "limited"
-    witches = tuple(_read_witch(entry, coins_limited) for entry in entries)
-    _check_total(witches, "fagus_tokens", FAGUS_TOKENS_IN_BOX, "the box holds 10 Fagus Beech tokens")
+    witches = tuple(_read_witch(entry, rulings) for entry in entries)
+    if rulings.fagus_tokens == "limited":
+        _check_total(witches, "fagus_tokens", FAGUS_TOKENS_IN_BOX,
+                     "the box holds 10 Fagus Beech tokens; ruling fagus-tokens, which the table may set to unlimited")
     _check_total(witches, "potions_brewed", POTION_CARDS_IN_BOX, "the game has 40 potion cards")
-    if coins_limited:
+    if rulings.coin_supply == "limited":
         _check_total(witches, "coins", COIN_VALUE_IN_BOX,
                      "the box holds 130 in coins; ruling coin-supply, which the table may set to unlimited")
     return Holdings(witches, rulings)
@@ -204,6 +209,10 @@ def score(holdings: Holdings) -> ScoreReport:
     if holdings.rulings.coin_supply == "unlimited" and coins_held > COIN_VALUE_IN_BOX:
         notes.append(f"The witches hold {coins_held} in coins, more than the {COIN_VALUE_IN_BOX} in the box; "
                      "accepted because the table set ruling coin-supply to unlimited.")
+    tokens_held = sum(witch.fagus_tokens for witch in witches)
+    if holdings.rulings.fagus_tokens == "unlimited" and tokens_held > FAGUS_TOKENS_IN_BOX:
+        notes.append(f"The witches hold {tokens_held} Fagus Beech tokens, more than the {FAGUS_TOKENS_IN_BOX} in "
+                     "the box; accepted because the table set ruling fagus-tokens to unlimited.")
 
     leaders = [player.name for player in players if player.rank == 1]
     shared_and_refused = len(leaders) > 1 and holdings.rulings.final_tie == "none"
@@ -223,7 +232,7 @@ def _ask_number(prompt: str, section: str, minimum: int, maximum: int) -> Genera
     """Ask for a whole number; when only one value is possible it is taken without asking."""
     if minimum == maximum:
         return minimum
-    answer: int = yield Number(prompt, section=section, minimum=minimum, maximum=maximum)
+    answer = yield from ask(Number(prompt, section=section, minimum=minimum, maximum=maximum))
     return answer
 
 
@@ -232,7 +241,7 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
 
     The bounds shrink as answers come in, so the totals in the box can never be exceeded.
     """
-    read_players({"players": [{"name": name} for name in names]}, MIN_PLAYERS, MAX_PLAYERS)
+    read_players({"players": [{"name": name} for name in names]}, *PLAYERS)
     tokens_left, potions_left, coins_left = FAGUS_TOKENS_IN_BOX, POTION_CARDS_IN_BOX, COIN_VALUE_IN_BOX
     entries: list[dict[str, Any]] = []
     for name in names:

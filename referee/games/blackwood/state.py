@@ -11,8 +11,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-MIN_WITCHES = 2
-MAX_WITCHES = 4
 PUPPETS_PER_WITCH = 3
 STARTING_COINS = 8
 FOREST_COLUMNS = 5
@@ -34,6 +32,8 @@ LOAN_COINS = 5
 LOAN_ALLOWED_AT_MOST = 2
 RIVAL_COMPENSATION = 2
 FORAGE_CARDS = 5
+MAX_INGREDIENTS_PER_CARD = 3
+"""A forest card shows 1 to 3 ingredients (#forest-cards): the most one card can put into potions."""
 
 PRINTED_VALUE_GUARD = 99
 """Prices, rewards and reputation are printed on cards the referee has not seen. This bound only
@@ -94,6 +94,29 @@ class Witch:
     def reputation(self) -> int:
         """Her potion cards' reputation as they lie: a sold potion's coin side shows 2 less."""
         return self.potion_reputation + SELL_REPUTATION * self.potions_sold
+
+
+@dataclass
+class Turn:
+    """What one witch's turn allows so far: puppets still to place, spells in effect, brewing.
+
+    A Return to the Village turn belongs to one returning puppet: it ends once the card under that
+    puppet is settled and she has nothing more to do."""
+
+    step: str
+    to_place: int = 0
+    second_puppets: int = 0
+    """Second-puppet spells cast this turn (ruling second-puppet-twice)."""
+    decided: bool = False
+    """Return to the Village: whether she has bought or discarded the card under her puppet."""
+    free_card: bool = False
+    brews: int = 0
+    """Potions brewed this turn."""
+    cards_spent: int = 0
+    """Forest cards discarded for those potions this turn: their unused ingredients may still go
+    into further potions of the same turn."""
+    missing_ingredients: int = 0
+    """Missing-ingredient spells cast this turn, one ingredient each."""
 
 
 @dataclass
