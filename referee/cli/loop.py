@@ -13,10 +13,11 @@ from referee.engine.game import Game
 from referee.engine.session import LiveSession
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
 
-COMMANDS = ("undo", "state", "help", "?", "adjust", "quit", "rules", "secret")
+COMMANDS = ("undo", "state", "help", "?", "adjust", "quit", "rules", "secret", "edit")
 COMMAND_HELP = (
     "At any question: 'undo' [N], 'state', 'secret NAME', 'help' or '?', 'rules WORDS', "
-    "'adjust' (a correction, e.g. 'adjust Ann noble +1 ; King card'), 'quit'."
+    "'adjust' (a correction, e.g. 'adjust Ann noble +1 ; King card'), 'edit' [N NEW VALUE] (change a past "
+    "answer), 'quit'."
 )
 
 
@@ -134,6 +135,11 @@ class SessionLoop:
             self.show_rules(rest)
         elif word == "adjust":
             self.adjust(rest)
+        elif word == "edit":
+            from referee.cli.history_cmd import edit_at_question
+
+            edit_at_question(self, rest)
+            self._last_turn = None
 
     def show_secret(self, name: str) -> None:
         try:

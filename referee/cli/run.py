@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,10 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
                 error("no unfinished session to resume; 'referee sessions' lists them")
                 return 2
             session_id = max(unfinished, key=lambda meta: (meta.updated, meta.started)).id
+        else:
+            from referee.history import resolve
+
+            session_id = resolve(store, session_id).id  # any unique start of an id will do
         answerer = choose_answerer(answers, console)
         if answerer is None:
             return 2
@@ -100,6 +105,7 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
 
 def run_live(live: LiveSession, answerer: Answerer, console: Console, db: Path | None) -> int:
     code = 0
+    sitting = time.monotonic()
     try:
         SessionLoop(live, answerer, console).run()
     except Quit:
@@ -120,6 +126,7 @@ def run_live(live: LiveSession, answerer: Answerer, console: Console, db: Path |
         error(f"{problem}. Every answer before it is saved; resume with: {resume_hint(live, db)}")
         code = 2
     finally:
+        live.meta.played_seconds += time.monotonic() - sitting  # the time the table spent with the referee
         try:
             live.close("finished" if live.driver.finished else "playing")
         except RefereeError:

@@ -1,0 +1,492 @@
+"""`referee sessions` (list, show, delete) and `referee edit`: what a table keeps after the game.
+
+Names and answers are the table's own text: they are printed as data (rich Text, or escaped),
+never as markup.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from referee.engine.driver import Driver, Entry
+from referee.errors import InvalidAnswer, RefereeError
+from referee.history import Filters, StoredSession, read_date, read_session, read_status, resolve, select
+from referee.store import SessionMeta, Store
+from referee.timeline import describe, walk, where
+
+if TYPE_CHECKING:
+    from referee.asks import Ask
+    from referee.cli.loop import Answerer, SessionLoop
+    from referee.edit import EditResult, Reask
+    from referee.engine.game import Game
+    from referee.engine.session import LiveSession
+
+NO_TERMINAL_DELETE = "no terminal to confirm on: add --yes to delete without asking"
+NO_TERMINAL_EDIT = "no terminal to ask on: give --entry K --value TEXT (and --answers FILE for questions asked again)"
+
+
+def make_console() -> Console:
+    return Console(highlight=False)
+
+
+def error(message: str) -> None:
+    print(f"referee: {message}", file=sys.stderr)
+
+
+def filters_from(game: str | None, player: str | None, status: str | None, since: str | None) -> Filters:
+    """The command line's filters, checked (a game by id or alias, a known status, a real date)."""
+    game_id = None
+    if game is not None:
+        from referee.games.registry import find_game
+
+        game_id = find_game(game).id
+    return Filters(
+        game_id,
+        player.strip() if player and player.strip() else None,
+        read_status(status) if status is not None else None,
+        read_date(since) if since is not None else None,
+    )
+
+
+def played_time(seconds: float) -> str:
+    minutes = round(seconds / 60)
+    if seconds and minutes == 0:
+        return "under a minute"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
+# --- referee sessions -------------------------------------------------------------------------------
+
+
+def list_sessions(db: Path | None, filters: Filters, latest: int | None, as_json: bool) -> int:
+    try:
+        rows = select(Store(db).list(), filters)
+    except RefereeError as problem:
+        error(str(problem))
+        return 2
+    if as_json:
+        print(json.dumps([meta.to_json() for meta in rows], ensure_ascii=False))  # compact: indenting is slow
+        return 0
+    console = make_console()
+    if not rows:
+        if filters == Filters():
+            console.print("No sessions yet. Start one with: referee play GAME --players 'Ann,Bo'")
+        else:
+            console.print("No session matches these filters.")
+        return 0
+    hidden = len(rows) - latest if latest is not None and len(rows) > latest else 0
+    rows = rows[hidden:]
+    table = Table(title="Sessions")
+    table.add_column("Id", no_wrap=True)  # copied into 'referee resume ID': never cut
+    for column in ("Game", "Players", "Started", "Status", "Answers", "Winner"):
+        table.add_column(column)
+    for meta in rows:
+        table.add_row(
+            meta.id, meta.game, Text(", ".join(meta.players)), meta.started, meta.status, str(meta.answers),
+            Text(", ".join(meta.winners) or "-"),
+        )
+    console.print(table)
+    if hidden:
+        console.print(f"{hidden} older session(s) not shown; 'referee sessions --all' lists every one.")
+    return 0
+
+
+# --- referee sessions show ----------------------------------------------------------------------------
+
+
+def show_session(db: Path | None, given: str) -> int:
+    from referee.engine.session import load_game
+
+    store = Store(db)
+    try:
+        meta = resolve(store, given)
+        stored = read_session(store, meta.id)
+        game = load_game(stored.meta.game)
+    except RefereeError as problem:
+        error(str(problem))
+        return 2
+    show_stored(make_console(), stored, game)
+    return 0
+
+
+def show_stored(console: Console, stored: StoredSession, game: Game[Any]) -> None:
+    from referee.cli.render import show_scoreboard
+    from referee.games.registry import find_game
+
+    meta = stored.meta
+    played = walk(game, meta.players, meta.options, stored.entries)
+    console.rule(Text(f"Session {meta.id}"), align="left")
+    corrections = sum(1 for entry in stored.entries if entry.adjust is not None)
+    facts = [
+        ("Game", find_game(meta.game).name),
+        ("Players", ", ".join(meta.players) + "  (in seat order)"),
+        ("Started", meta.started),
+        ("Status", meta.status),
+        ("Time played", played_time(meta.played_seconds) if meta.played_seconds else "not recorded"),
+        ("Log", f"{len(stored.entries)} entries ({len(stored.entries) - corrections} answers, "
+                f"{corrections} corrections)"),
+    ]
+    for label, value in facts:
+        console.print(Text.assemble((f"{label}: ", "bold"), value))
+    show_rulings(console, game.to_json(played.driver.state), meta.options)
+
+    log = Table(title="Log", title_justify="left")
+    for column in ("#", "Round", "Turn", "Phase"):
+        log.add_column(column, justify="right" if column in ("#", "Round") else "left", no_wrap=column == "#")
+    log.add_column("Question")
+    log.add_column("Answer or correction")
+    for step in played.steps:
+        round_text, turn, phase = where(step.header)
+        answer = Text(describe(step.entry), style="yellow" if step.entry.adjust is not None else "")
+        log.add_row(str(step.number), round_text, Text(turn), Text(phase), Text(step.question or "(correction)"),
+                    answer)
+    console.print(log)
+    if played.error:
+        console.print(Text(f"The log stops replaying here: {played.error}", style="yellow"))
+
+    report = played.driver.report
+    if report is not None:
+        show_scoreboard(console, report)
+        from referee.summary import summarise
+
+        console.print(Text.assemble(("How it ended: ", "bold"), summarise(game, played.driver).ending))
+    else:
+        console.print("The game has not ended: no final score yet.")
+    show_charts(console, game, stored)
+    show_edits(console, stored.edits)
+
+
+def show_rulings(console: Console, state: dict[str, Any], options: dict[str, Any]) -> None:
+    rulings = state.get("rulings")
+    if not isinstance(rulings, dict) or not rulings:
+        return
+    overridden = options.get("rulings", {})
+    table = Table(title="Rulings in force", title_justify="left")
+    table.add_column("Ruling")
+    table.add_column("Value")
+    table.add_column("Set by")
+    for name, value in rulings.items():
+        table.add_row(Text(str(name)), Text(str(value)), "the table (--ruling)" if name in overridden else "default")
+    console.print(table)
+
+
+def show_charts(console: Console, game: Game[Any], stored: StoredSession) -> None:
+    from referee.cli.chart import draw
+    from referee.progress import progression
+
+    meta = stored.meta
+    for chart in progression(game, meta.players, meta.options, stored.entries):
+        console.print(Text(f"{chart.title} by {chart.round_label} ({chart.note}; {chart.round_label} 0 = after setup)",
+                           style="bold"))
+        drawn = draw(chart.rounds, chart.series, width=min(console.width, 100))
+        for line in drawn.lines:
+            console.print(Text(line))
+        legend = Text("  ")
+        for name, mark in drawn.marks.items():
+            legend.append(f"{mark} ", style="bold")
+            legend.append(f"{name} {chart.series[name][-1]}   ")
+        console.print(legend)
+
+
+def show_edits(console: Console, edits: Sequence[dict[str, Any]]) -> None:
+    if not edits:
+        return
+    table = Table(title="Edits (entry numbers as they were at the time)", title_justify="left")
+    for column in ("When", "Entry", "Old", "New", "Why"):
+        table.add_column(column)
+    for record in edits:
+        old, new = record.get("old"), record.get("new")
+        table.add_row(
+            Text(str(record.get("at", ""))), str(record.get("entry", "")),
+            Text(describe(Entry.from_json(old)) if isinstance(old, dict) else "-"),
+            Text(describe(Entry.from_json(new)) if isinstance(new, dict) else "-"),
+            Text(str(record.get("why", ""))),
+        )
+    console.print(table)
+
+
+# --- referee sessions delete ----------------------------------------------------------------------------
+
+
+def delete_session(db: Path | None, given: str, yes: bool) -> int:
+    store = Store(db)
+    console = make_console()
+    try:
+        meta = resolve(store, given)
+        if not yes:
+            if not sys.stdin.isatty():
+                error(NO_TERMINAL_DELETE)
+                return 2
+            if not confirm(console, meta):
+                console.print("Nothing deleted.")
+                return 0
+        removed = store.delete(meta.id)
+    except (EOFError, KeyboardInterrupt):
+        console.print("\nNothing deleted.")
+        return 1
+    except RefereeError as problem:
+        error(str(problem))
+        return 2
+    console.print(Text(f"Deleted session {meta.id} ({meta.game}: {', '.join(meta.players)}); "
+                       f"{len(removed)} file(s) removed."))
+    return 0
+
+
+def confirm(console: Console, meta: SessionMeta) -> bool:
+    from referee.asks import Confirm
+    from referee.cli.answerers import InteractiveAnswerer
+
+    question = Confirm(
+        f"Delete session {meta.id} ({meta.game}: {', '.join(meta.players)}, {meta.status}, "
+        f"{meta.answers} answers)? It cannot be undone. [y/N]",
+        default="no",
+    )
+    text = InteractiveAnswerer(console).ask(question.prompt, fits(question), question.default)
+    return bool(question.parse(text))
+
+
+def fits(ask: Ask) -> Any:
+    """A validator that accepts only answers to `ask` (no table commands)."""
+
+    def check(text: str) -> str | None:
+        try:
+            ask.parse(text)
+        except InvalidAnswer as problem:
+            return str(problem)
+        return None
+
+    return check
+
+
+# --- referee edit ----------------------------------------------------------------------------------------
+
+
+def edit_session(
+    db: Path | None, given: str, number: int | None, value: str | None, answers: Path | None
+) -> int:
+    from referee.cli.answerers import (
+        AnswersEnded,
+        InteractiveAnswerer,
+        ScriptedAnswerer,
+        ScriptRejected,
+    )
+    from referee.edit import EditError
+    from referee.engine.session import LiveSession
+
+    console = make_console()
+    store = Store(db)
+    try:
+        meta = resolve(store, given)
+        answerer: Answerer | None = None
+        if answers is not None:
+            answerer = ScriptedAnswerer.from_file(answers, console)
+        elif sys.stdin.isatty():
+            answerer = InteractiveAnswerer(console)
+        if (number is None or value is None) and (answerer is None or not answerer.interactive):
+            error(NO_TERMINAL_EDIT)
+            return 2
+        live = LiveSession.resume(store, meta.id)
+    except RefereeError as problem:
+        error(str(problem))
+        return 2
+    try:
+        if live.dropped:
+            console.print(Text(f"Note: the stored log stopped fitting after {len(live.driver.entries)} entries "
+                               f"({live.replay_error}); the rest was set aside in {live.set_aside_path}.",
+                               style="yellow"))
+        winners = list(live.driver.report.winners) if live.driver.report is not None else None
+        if number is None:
+            assert answerer is not None
+            show_numbered_log(console, live)
+            number = ask_entry_number(answerer, len(live.driver.entries))
+        if value is None:
+            assert answerer is not None
+            value = ask_new_value(console, answerer, live, number)
+        result = run_edit(live, number, value, reasker(console, answerer, live.meta.id), winners)
+        if result is None:
+            console.print(f"Entry {number} already has that value: nothing changed.")
+            return 0
+        commit(live, result)
+        tell(console, live, result)
+        return 0
+    except EditError as problem:
+        error(f"{problem}; nothing was changed")
+        return 2
+    except (AnswersEnded, ScriptRejected) as problem:
+        error(f"{problem}; nothing was changed")
+        return 2
+    except (EOFError, KeyboardInterrupt):
+        console.print("\nStopped: nothing was changed.")
+        return 1
+    except RefereeError as problem:
+        error(str(problem))
+        return 2
+    finally:
+        live.release()
+
+
+def run_edit(live: LiveSession, number: int, value: str, reask: Reask, winners: list[str] | None) -> EditResult | None:
+    """The edit of entry `number` (None when the new value is the one it already has)."""
+    from referee.edit import CHANGED, edit
+
+    meta = live.meta
+    result = edit(live.game, meta.players, meta.options, list(live.driver.entries), number, value, reask, winners)
+    first = result.records[0]
+    if len(result.records) == 1 and first.why == CHANGED and first.old == first.new:
+        return None
+    return result
+
+
+def commit(live: LiveSession, result: EditResult) -> None:
+    """Save an edit: the new log in one atomic write, the edit records with it, then the index."""
+    meta = live.meta
+    edits_before, driver_before = list(meta.edits), live.driver
+    meta.edits.extend(record.to_json() for record in result.records)
+    live.driver = result.driver
+    try:
+        live.file.rewrite([entry.to_json() for entry in result.entries])
+    except RefereeError:
+        meta.edits[:], live.driver = edits_before, driver_before
+        raise
+    live.close("finished" if result.driver.finished else "playing")
+
+
+def tell(console: Console, live: LiveSession, result: EditResult) -> None:
+    from referee.edit import NOT_REACHED
+    from referee.edit import describe as value_of
+
+    skipped = [record.entry for record in result.records if record.why == NOT_REACHED]
+    for record in result.records:
+        if record.why == NOT_REACHED:
+            continue
+        console.print(Text(f"Entry {record.entry} {record.why}: {value_of(record.old)} -> {value_of(record.new)}"))
+    if skipped:
+        console.print(f"Entries {skipped[0]} to {skipped[-1]} left out: the game ended before them.")
+    report = result.driver.report
+    if report is None:
+        console.print(Text(f"The game has not ended now: continue with 'referee resume {live.meta.id}'."))
+        return
+    before = result.winners_before
+    now = ", ".join(report.winners) or "nobody"
+    if before is None:
+        console.print(Text(f"The game has ended: winner {now}."))
+    elif before != list(report.winners):
+        console.print(Text(f"The winner changes: {now} (was {', '.join(before) or 'nobody'}).", style="bold"))
+    else:
+        console.print(Text(f"Scores recomputed; the winner stays {now}."))
+    from referee.cli.render import show_scoreboard
+
+    show_scoreboard(console, report)
+
+
+def show_numbered_log(console: Console, live: LiveSession) -> None:
+    meta = live.meta
+    played = walk(live.game, meta.players, meta.options, live.driver.entries)
+    table = Table(title=f"Log of {meta.id}", title_justify="left")
+    for column in ("#", "Round", "Turn", "Question", "Answer or correction"):
+        table.add_column(column, justify="right" if column in ("#", "Round") else "left")
+    for step in played.steps:
+        round_text, turn, _ = where(step.header)
+        table.add_row(str(step.number), round_text, Text(turn), Text(step.question or "(correction)"),
+                      Text(describe(step.entry)))
+    console.print(table)
+
+
+def ask_entry_number(answerer: Answerer, count: int) -> int:
+    from referee.asks import Number
+
+    question = Number(f"Which entry do you change (1 to {count})?", minimum=1, maximum=count)
+    return int(question.parse(answerer.ask(question.prompt, fits(question))))
+
+
+def ask_new_value(console: Console, answerer: Answerer, live: LiveSession, number: int) -> str:
+    from referee.cli.loop import prompt_for, single_keys
+    from referee.edit import driver_before
+
+    meta = live.meta
+    old = live.driver.entries[number - 1]
+    console.print(Text(f"Entry {number} is now: {describe(old)}"))
+    if old.adjust is not None:
+        return answerer.ask("New correction ('WHO FIELD +N|-N|=N ; reason'; without a reason the old one stays)",
+                            lambda text: None if text.strip() else "type the new correction")
+    waiting = driver_before(live.game, meta.players, meta.options, live.driver.entries, number)
+    ask = waiting.pending
+    assert ask is not None
+    return answerer.ask(prompt_for(ask), fits(ask), ask.default, single_keys(ask))
+
+
+def reasker(console: Console, answerer: Answerer | None, session_id: str) -> Reask:
+    """How a later entry that no longer fits is asked again: at the terminal, or from --answers."""
+    from referee.cli.loop import prompt_for, single_keys
+    from referee.edit import EditError, with_reason
+
+    last: list[int] = []
+
+    def reask(number: int, old: Entry, problem: str, driver: Driver) -> Entry | None:
+        if answerer is None:
+            raise EditError(f"entry {number} ({describe(old)}) no longer fits ({problem}); give its new value "
+                            "with --answers FILE, or run 'referee edit' at a terminal")
+        if last and last[-1] == number:
+            answerer.rejected(problem)  # the replacement did not fit either (a file's line stops the edit)
+        else:
+            console.print(Text(f"Entry {number} ({describe(old)}) no longer fits: {problem}", style="yellow"))
+        last.append(number)
+        if old.adjust is not None:
+            text = answerer.ask("A new correction in its place ('WHO FIELD +N ; reason'), or 'drop' to leave it out",
+                                lambda typed: None if typed.strip() else "type a correction or 'drop'")
+            return None if text.strip().lower() == "drop" else with_reason(old, text)
+        ask = driver.pending
+        assert ask is not None
+        return Entry(answer=answerer.ask(prompt_for(ask), fits(ask), ask.default, single_keys(ask)))
+
+    return reask
+
+
+def edit_at_question(loop: SessionLoop, rest: str) -> None:
+    """The `edit` command at a question of a running session: 'edit', 'edit N' or 'edit N NEW VALUE'."""
+    from referee.edit import EditError
+
+    live, answerer, console = loop.live, loop.answerer, loop.console
+    count = len(live.driver.entries)
+    number_text, _, value = rest.strip().partition(" ")
+    if count == 0:
+        answerer.rejected("nothing to edit yet: no answer has been given")
+        return
+    try:
+        if not number_text:
+            if not answerer.interactive:
+                answerer.rejected("'edit' takes the entry and its new value here: 'edit N NEW VALUE'")
+                return
+            show_numbered_log(console, live)
+            number = ask_entry_number(answerer, count)
+        elif number_text.isdecimal() and 1 <= int(number_text) <= count:
+            number = int(number_text)
+        else:
+            answerer.rejected(f"'edit' takes an entry number from 1 to {count}, not {number_text!r}")
+            return
+        if not value.strip():
+            if not answerer.interactive:
+                answerer.rejected(f"give the new value: 'edit {number} NEW VALUE'")
+                return
+            value = ask_new_value(console, answerer, live, number)
+        result = run_edit(live, number, value, reasker(console, answerer, live.meta.id), None)
+        if result is None:
+            console.print(f"Entry {number} already has that value: nothing changed.")
+            return
+        commit(live, result)
+    except EditError as problem:
+        answerer.rejected(f"{problem}; nothing was changed")
+        return
+    tell(console, live, result)
+    live.driver.take_messages()
+    if not live.driver.finished:
+        console.print("Back to the game.")
