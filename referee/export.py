@@ -17,7 +17,7 @@ from typing import Any
 from referee.engine.driver import Entry, replay
 from referee.engine.game import PublicView
 from referee.errors import RefereeError, SessionError
-from referee.history import StoredSession
+from referee.history import StoredSession, played_time
 from referee.store import SESSION_ID, SessionMeta, Store, log_entry
 from referee.summary import Summary, summarise
 
@@ -235,7 +235,7 @@ def markdown_report(stored: StoredSession) -> str:
     lines.append(f"- Players, in seat order: {md(', '.join(meta.players))}")
     lines.append(f"- Started: {md(meta.started)}")
     if meta.played_seconds:
-        lines.append(f"- Time played: {round(meta.played_seconds / 60)} min")
+        lines.append(f"- Time played: {played_time(meta.played_seconds)}")
     lines.append(f"- Status: {md(meta.status)}")
     if report is not None:
         lines.append(f"- Winner: {md(', '.join(report.winners) or 'nobody')}")

@@ -84,6 +84,15 @@ def read_status(text: str) -> str:
     return status
 
 
+def played_time(seconds: float) -> str:
+    """A session's playing time for reading: '1 h 35 min', '40 min', 'under a minute'."""
+    minutes = round(seconds / 60)
+    if seconds and minutes == 0:
+        return "under a minute"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
 @dataclass
 class StoredSession:
     """One session as it is on disk: its setup, its log and the edits made to it."""

@@ -18,7 +18,16 @@ from rich.text import Text
 
 from referee.engine.driver import Driver, Entry
 from referee.errors import InvalidAnswer, RefereeError
-from referee.history import Filters, StoredSession, read_date, read_session, read_status, resolve, select
+from referee.history import (
+    Filters,
+    StoredSession,
+    played_time,
+    read_date,
+    read_session,
+    read_status,
+    resolve,
+    select,
+)
 from referee.store import SessionMeta, Store
 from referee.timeline import describe, walk, where
 
@@ -54,14 +63,6 @@ def filters_from(game: str | None, player: str | None, status: str | None, since
         read_status(status) if status is not None else None,
         read_date(since) if since is not None else None,
     )
-
-
-def played_time(seconds: float) -> str:
-    minutes = round(seconds / 60)
-    if seconds and minutes == 0:
-        return "under a minute"
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
 
 
 # --- referee sessions -------------------------------------------------------------------------------
@@ -360,7 +361,7 @@ def commit(live: LiveSession, result: EditResult) -> None:
     live.close("finished" if result.driver.finished else "playing")
 
 
-def tell(console: Console, live: LiveSession, result: EditResult) -> None:
+def tell(console: Console, live: LiveSession, result: EditResult, scoreboard: bool = True) -> None:
     from referee.edit import NOT_REACHED
     from referee.edit import describe as value_of
 
@@ -383,9 +384,10 @@ def tell(console: Console, live: LiveSession, result: EditResult) -> None:
         console.print(Text(f"The winner changes: {now} (was {', '.join(before) or 'nobody'}).", style="bold"))
     else:
         console.print(Text(f"Scores recomputed; the winner stays {now}."))
-    from referee.cli.render import show_scoreboard
+    if scoreboard:
+        from referee.cli.render import show_scoreboard
 
-    show_scoreboard(console, report)
+        show_scoreboard(console, report)
 
 
 def show_numbered_log(console: Console, live: LiveSession) -> None:
@@ -486,7 +488,7 @@ def edit_at_question(loop: SessionLoop, rest: str) -> None:
     except EditError as problem:
         answerer.rejected(f"{problem}; nothing was changed")
         return
-    tell(console, live, result)
+    tell(console, live, result, scoreboard=False)  # the game's own end shows the scoreboard next
     live.driver.take_messages()
     if not live.driver.finished:
         console.print("Back to the game.")
