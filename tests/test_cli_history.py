@@ -145,9 +145,11 @@ def test_the_data_directory_may_be_given_before_the_subcommand(short_game: tuple
 def test_delete_with_yes_removes_the_session_and_its_row(short_game: tuple[Path, str]) -> None:
     db, session_id = short_game
     keep = store_entries(Store(db), "blackwood", ["Ann", "Bo"], [])
+    aside = db / "sessions" / f"{session_id}.set-aside-20260101-120000.json"
+    aside.write_text('{"entries": []}', encoding="utf-8")  # answers once set aside belong to the session too
     result = referee("sessions", "delete", session_id, "--yes", db=db)
     assert result.exit_code == 0, result.output
-    assert f"Deleted session {session_id}" in result.stdout
+    assert f"Deleted session {session_id}" in result.stdout and "3 file(s) removed" in result.stdout
     assert [meta.id for meta in Store(db).list()] == [keep]
     assert not list((db / "sessions").glob(f"{session_id}*"))
     Store(db).index_path.unlink()  # a rebuilt index does not bring it back
@@ -179,6 +181,18 @@ def test_resume_takes_a_unique_start_of_an_id(tmp_path: Path) -> None:
     result = referee("resume", session_id[:-2], "--answers", str(rest), db=db)
     assert result.exit_code == 0, result.output
     assert "Winner: Ann" in result.stdout
+
+
+def test_taking_back_the_last_answer_of_a_finished_game_clears_its_result(short_game: tuple[Path, str],
+                                                                        tmp_path: Path) -> None:
+    db, session_id = short_game
+    quit_now = tmp_path / "quit.txt"
+    quit_now.write_text("quit\n", encoding="utf-8")
+    assert referee("resume", session_id, "--undo", "1", "--answers", str(quit_now), db=db).exit_code == 0
+    (meta,) = Store(db).list()
+    assert (meta.status, meta.winners, meta.summary, meta.answers) == ("playing", [], None, 14)
+    assert listed(referee("sessions", "--status", "finished", "--json", db=db)) == []
+    assert json.loads(referee("stats", "--json", db=db).stdout)["sessions"] == 0
 
 
 # --- referee edit -----------------------------------------------------------------------------------------

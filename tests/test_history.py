@@ -96,6 +96,16 @@ def test_endings_name_what_ended_each_game() -> None:
         f"{winner} reached 15 power in round {driver.state.round}: the game stopped at once.")
 
 
+@pytest.mark.parametrize(
+    ("field", "value"), [("played_seconds", "an hour"), ("played_seconds", -1), ("summary", []), ("edits", {})]
+)
+def test_stored_history_fields_of_the_wrong_shape_are_refused(field: str, value: object) -> None:
+    row = SessionMeta("a", "blackwood", ["Ann", "Bo"]).to_json()
+    assert SessionMeta.from_json(row) == SessionMeta("a", "blackwood", ["Ann", "Bo"])
+    with pytest.raises(ValueError):
+        SessionMeta.from_json({**row, field: value})
+
+
 def test_a_damaged_or_older_summary_is_not_read() -> None:
     assert read_summary(None) is None
     assert read_summary({"version": 99}) is None

@@ -1,4 +1,4 @@
-"""Running sessions from the command line: start, resume, list, replay a scenario."""
+"""Running sessions from the command line: start, resume, replay a scenario (listing: history_cmd.py)."""
 
 from __future__ import annotations
 
@@ -134,35 +134,6 @@ def run_live(live: LiveSession, answerer: Answerer, console: Console, db: Path |
         finally:
             live.release()
     return code
-
-
-def list_sessions(db: Path | None, latest: int | None = None) -> int:
-    from rich.table import Table
-
-    try:
-        rows = Store(db).list()
-    except RefereeError as problem:
-        error(str(problem))
-        return 2
-    console = make_console()
-    if not rows:
-        console.print("No sessions yet. Start one with: referee play GAME --players 'Ann,Bo'")
-        return 0
-    hidden = len(rows) - latest if latest is not None and len(rows) > latest else 0
-    rows = rows[hidden:]
-    table = Table(title="Sessions")
-    table.add_column("Id", no_wrap=True)  # copied into 'referee resume ID': never cut
-    for column in ("Game", "Players", "Started", "Status", "Answers", "Winner"):
-        table.add_column(column)
-    for meta in rows:
-        table.add_row(
-            meta.id, meta.game, ", ".join(meta.players), meta.started, meta.status, str(meta.answers),
-            ", ".join(meta.winners) or "-",
-        )
-    console.print(table)
-    if hidden:
-        console.print(f"{hidden} older session(s) not shown; 'referee sessions --all' lists every one.")
-    return 0
 
 
 def replay_scenario(path: Path) -> int:
