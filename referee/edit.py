@@ -19,6 +19,7 @@ from typing import Any
 from referee.engine.driver import Driver, Entry, replay
 from referee.engine.game import Game
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
+from referee.store import log_entry
 
 CHANGED = "changed"
 ASKED_AGAIN = "asked again: the old value no longer fits"
@@ -145,6 +146,28 @@ def ask_again(driver: Driver, number: int, old: Entry, problem: str, reask: Reas
             problem = str(error)
             continue
         return driver.entries[-1]
+
+
+def stored_value(data: object) -> str:
+    """An edit record's old or new value as stored, for reading ('-' for none or a value not understood)."""
+    try:
+        return describe(Entry.from_json(log_entry(data)))
+    except ValueError:
+        return "-"
+
+
+def check_record(data: object) -> dict[str, Any]:
+    """A stored edit record, checked (imports): entry number, old and new values, when, why."""
+    if not isinstance(data, dict) or set(data) != {"entry", "old", "new", "at", "why"}:
+        raise ValueError("an edit record needs exactly: entry, old, new, at, why")
+    if type(data["entry"]) is not int or data["entry"] < 1:
+        raise ValueError("an edit record's entry is not a whole number")
+    if not isinstance(data["at"], str) or not isinstance(data["why"], str):
+        raise ValueError("an edit record's time and reason are text")
+    for value in (data["old"], data["new"]):
+        if value is not None:
+            log_entry(value)
+    return dict(data)
 
 
 def describe(entry: Entry | None) -> str:

@@ -10,10 +10,11 @@ newer referee is refused with its version named.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.edit import check_record, stored_value
 from referee.engine.driver import Entry, replay
 from referee.engine.game import PublicView
 from referee.errors import RefereeError, SessionError
@@ -116,6 +117,7 @@ def check_session(data: object) -> Checked:
     if not isinstance(raw_entries, list):
         raise ValueError("no list of entries")
     entries = [log_entry(entry) for entry in raw_entries]
+    meta.edits = [check_record(record) for record in meta.edits]
     game = load_game(meta.game)
     game.check_players(meta.players)
     result = replay(game, meta.players, meta.options, [Entry.from_json(entry) for entry in entries])
@@ -284,12 +286,6 @@ def markdown_report(stored: StoredSession) -> str:
     if meta.edits:
         lines += ["", "## Edits", ""]
         lines += md_table(("When", "Entry", "Old", "New", "Why"), [
-            (edit.get("at", ""), edit.get("entry", ""), edit_value(edit.get("old")), edit_value(edit.get("new")),
+            (edit.get("at", ""), edit.get("entry", ""), stored_value(edit.get("old")), stored_value(edit.get("new")),
              edit.get("why", "")) for edit in meta.edits])
     return "\n".join(lines) + "\n"
-
-
-def edit_value(data: object) -> str:
-    from referee.timeline import describe
-
-    return describe(Entry.from_json(data)) if isinstance(data, Mapping) else "-"

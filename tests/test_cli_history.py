@@ -494,6 +494,16 @@ def test_import_refuses_a_log_that_does_not_replay(short_game: tuple[Path, str],
     assert Store(tmp_path / "target").list() == []
 
 
+def test_import_refuses_an_edit_record_of_the_wrong_shape(short_game: tuple[Path, str], tmp_path: Path) -> None:
+    db, session_id = short_game
+    document = export_all(db)
+    document["sessions"][0]["edits"] = [{"entry": 3, "old": {"answer": "Queen"}, "new": {"oops": 1},
+                                         "at": "2026-01-01 10:00:00", "why": "changed"}]
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(document), encoding="utf-8")
+    assert f"session 1 ({session_id}): not a log entry" in one_line_error(referee("import", str(broken), db=db / "x"))
+
+
 @pytest.mark.parametrize(("text", "problem"), [("[1, 2]", "not a referee export"), ("{", "is not JSON")])
 def test_import_of_something_else_is_one_line(tmp_path: Path, text: str, problem: str) -> None:
     path = tmp_path / "other.json"

@@ -91,10 +91,9 @@ def list_sessions(db: Path | None, filters: Filters, latest: int | None, as_json
     for column in ("Game", "Players", "Started", "Status", "Answers", "Winner"):
         table.add_column(column)
     for meta in rows:
-        table.add_row(
-            meta.id, meta.game, Text(", ".join(meta.players)), meta.started, meta.status, str(meta.answers),
-            Text(", ".join(meta.winners) or "-"),
-        )
+        cells = (meta.id, meta.game, ", ".join(meta.players), meta.started, meta.status, str(meta.answers),
+                 ", ".join(meta.winners) or "-")
+        table.add_row(*(Text(cell) for cell in cells))  # stored text is data, never markup
     console.print(table)
     if hidden:
         console.print(f"{hidden} older session(s) not shown; 'referee sessions --all' lists every one.")
@@ -201,15 +200,15 @@ def show_charts(console: Console, game: Game[Any], stored: StoredSession) -> Non
 def show_edits(console: Console, edits: Sequence[dict[str, Any]]) -> None:
     if not edits:
         return
+    from referee.edit import stored_value
+
     table = Table(title="Edits (entry numbers as they were at the time)", title_justify="left")
     for column in ("When", "Entry", "Old", "New", "Why"):
         table.add_column(column)
     for record in edits:
-        old, new = record.get("old"), record.get("new")
         table.add_row(
-            Text(str(record.get("at", ""))), str(record.get("entry", "")),
-            Text(describe(Entry.from_json(old)) if isinstance(old, dict) else "-"),
-            Text(describe(Entry.from_json(new)) if isinstance(new, dict) else "-"),
+            Text(str(record.get("at", ""))), Text(str(record.get("entry", ""))),
+            Text(stored_value(record.get("old"))), Text(stored_value(record.get("new"))),
             Text(str(record.get("why", ""))),
         )
     console.print(table)
