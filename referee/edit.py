@@ -171,8 +171,6 @@ def check_record(data: object) -> dict[str, Any]:
 
 
 def describe(entry: Entry | None) -> str:
-    if entry is None:
-        return "(nothing)"
-    if entry.adjust is not None:
-        return f"adjust {entry.adjust} ; {entry.reason or ''}"
-    return entry.answer or ""
+    from referee.timeline import describe as as_typed
+
+    return "(nothing)" if entry is None else as_typed(entry)

@@ -154,7 +154,7 @@ def edit(
 ) -> None:
     """Change a past answer: the rest of the game is replayed, and an answer that no longer fits is
     asked again. A finished game gets its scores and winner recomputed."""
-    from referee.cli.history_cmd import edit_session
+    from referee.cli.edit_cmd import edit_session
 
     raise typer.Exit(edit_session(db, session, entry, value, answers))
 

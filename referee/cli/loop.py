@@ -136,7 +136,7 @@ class SessionLoop:
         elif word == "adjust":
             self.adjust(rest)
         elif word == "edit":
-            from referee.cli.history_cmd import edit_at_question
+            from referee.cli.edit_cmd import edit_at_question
 
             edit_at_question(self, rest)
             self._last_turn = None
