@@ -137,6 +137,19 @@ def rules_rows(report: Mapping[str, Any]) -> list[Row]:
     return rows
 
 
+def history_rows(report: Mapping[str, Any]) -> list[Row]:
+    small, large, target = report["sessions_small"], report["sessions_large"], report["target_ratio"]
+    rows = []
+    for label, figures in report["commands"].items():
+        held = figures["held_to_target"]
+        rows.append(_row("history", f"{label}, {large} sessions", "s", figures["large"],
+                         floor=f"same, {small} sessions", floor_median=figures["small"]["median"],
+                         target=f"<= {target}x {small} sessions" if held else None,
+                         met=figures["ratio"] <= target if held else None))
+        rows.append(_row("history", f"{label}, {small} sessions", "s", figures["small"]))
+    return rows
+
+
 def rows_for(results: Mapping[str, Any]) -> list[Row]:
     return [
         *startup_rows(results["startup"]),
@@ -145,6 +158,7 @@ def rows_for(results: Mapping[str, Any]) -> list[Row]:
         *throughput_rows(results["throughput"]),
         *memory_rows(results["memory"]),
         *rules_rows(results["rules_lookup"]),
+        *history_rows(results["history"]),
     ]
 
 

@@ -12,6 +12,7 @@ a temporary data directory, never to the player's own.
     throughput   random complete games a second per guided game, through the real driver
     memory       peak RSS of `referee resume` on that session and of `referee sessions` over 1,000
     rules        the rules lookup benchmark (bench_rules.py)
+    history      `sessions`, `stats` and `export --all` over 1,000 finished sessions against 10 (history.py)
 
 --quick shrinks every size and repeat count so that the whole suite runs in seconds: its figures
 only show that each benchmark still works.
@@ -34,7 +35,7 @@ from typing import Any, TypeVar
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import bench_rules, latency, long_session, memory, startup, throughput  # noqa: E402
+from benchmarks import bench_rules, history, latency, long_session, memory, startup, throughput  # noqa: E402
 from benchmarks.report import Row, render_table, rows_for  # noqa: E402
 from referee.store import Store  # noqa: E402
 
@@ -51,12 +52,14 @@ class Sizes:
     latency_runs: int
     resume_runs: int
     memory_runs: int
+    history_sessions: int
+    history_runs: int
 
 
 FULL = Sizes(session_entries=5000, tail_answers=150, other_sessions=1000, latency_runs=5, resume_runs=15,
-             memory_runs=3)
+             memory_runs=3, history_sessions=1000, history_runs=9)
 QUICK = Sizes(session_entries=600, tail_answers=30, other_sessions=30, latency_runs=1, resume_runs=2,
-              memory_runs=1)
+              memory_runs=1, history_sessions=30, history_runs=1)
 
 
 def measure(quick: bool, scratch: Path) -> dict[str, Any]:
@@ -75,6 +78,8 @@ def measure(quick: bool, scratch: Path) -> dict[str, Any]:
     results["memory"] = timed("memory", lambda: memory.run(
         log, Store(scratch / "memory-store"), full_store, scratch, sizes.memory_runs))
     results["rules_lookup"] = timed("rules lookup (bench_rules.py)", lambda: bench_rules.run(quick))
+    results["history"] = timed(f"history over {sizes.history_sessions} sessions",
+                               lambda: history.run(scratch, sizes.history_sessions, sizes.history_runs))
     return results
 
 

@@ -152,6 +152,13 @@ class SessionMeta:
     answers: int = 0
     updated: str = ""
     """When the session was last saved (at quit, end or close): `resume` picks the latest."""
+    played_seconds: float = 0.0
+    """Time spent playing it (with the referee open), summed over every sitting."""
+    summary: dict[str, Any] | None = None
+    """A finished session's results, kept in the index so that history, statistics and exports need
+    not replay every log (referee/summary.py writes and reads it)."""
+    edits: list[dict[str, Any]] = field(default_factory=list)
+    """Past answers changed after the fact, oldest first (referee/edit.py): entry, old, new, when."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -164,6 +171,9 @@ class SessionMeta:
             "winners": list(self.winners),
             "answers": self.answers,
             "updated": self.updated,
+            "played_seconds": self.played_seconds,
+            "summary": self.summary,
+            "edits": [dict(edit) for edit in self.edits],
         }
 
     @staticmethod
@@ -176,6 +186,15 @@ class SessionMeta:
         answers = data.get("answers", 0)
         if type(answers) is not int or answers < 0:
             raise ValueError("answer count is not a whole number")
+        played = data.get("played_seconds", 0.0)
+        if type(played) not in (int, float) or not 0 <= played < float("inf"):
+            raise ValueError("playing time is not a number of seconds")
+        summary = data.get("summary")
+        if summary is not None and not isinstance(summary, dict):
+            raise ValueError("summary is not a mapping")
+        edits = data.get("edits", [])
+        if not isinstance(edits, list) or not all(isinstance(edit, dict) for edit in edits):
+            raise ValueError("edits are not a list of records")
         return SessionMeta(
             text_field(data["id"]),
             text_field(data["game"]),
@@ -186,6 +205,9 @@ class SessionMeta:
             text_list(data.get("winners", [])),
             answers,
             text_field(data.get("updated", data.get("started", ""))),
+            float(played),
+            summary,
+            [dict(edit) for edit in edits],
         )
 
 
@@ -405,6 +427,12 @@ class SessionFile:
     def truncate(self, length: int) -> None:
         self.record({"op": "truncate", "to": max(0, min(length, len(self.entries)))})
 
+    def rewrite(self, entries: list[dict[str, str]]) -> None:
+        """Replace the whole log at once (a past answer edited): one atomic write of the session file."""
+        assert self._lock_fd is not None, "rewrite only a session this process holds"
+        self.entries = [log_entry(entry) for entry in entries]  # checked before anything is written
+        self.fold()
+
     def set_aside(self, length: int, reason: str) -> Path:
         """Keep the entries after `length` in a file of their own, then cut the log there."""
         dropped = self.entries[length:]
@@ -517,6 +545,38 @@ class Store:
             session.unlock()
             raise
         return session
+
+    def delete(self, session_id: str) -> list[Path]:
+        """Remove a session: its files, the answers set aside from it, and its row in the index.
+
+        Refused (SessionLocked) while another process has it open. Returns the files removed.
+        """
+        session = self.session_file(session_id)
+        listed = any(meta.id == session_id for meta in self.list())
+        if not session.path.exists() and not listed:
+            raise SessionError(f"no session {session_id!r} in {self.sessions_dir}")
+        removed: list[Path] = []
+        try:
+            self.ensure()
+            session.lock()
+            try:
+                # The session file first: it is the session; an index row without it is only a stale line.
+                for path in (session.path, session.journal_path,
+                             *sorted(self.sessions_dir.glob(f"{session_id}.set-aside-*.json"))):
+                    with contextlib.suppress(FileNotFoundError):
+                        path.unlink()
+                        removed.append(path)
+                fsync_directory(self.sessions_dir)
+                with self._index_lock(), uninterrupted():
+                    if self._index_rows() is not None:
+                        open_db(self.index_path).table("sessions").remove(Query().id == session_id)
+            finally:
+                session.unlock()
+                with contextlib.suppress(OSError):
+                    session.lock_path.unlink()
+        except OSError as error:
+            raise SessionError(f"cannot delete session {session_id}: {reason(error)}") from None
+        return removed
 
     # -- the index -----------------------------------------------------------------------------
 

@@ -40,11 +40,12 @@ def test_quick_run_measures_every_section(quick_run: tuple[dict[str, Any], str])
     document, printed = quick_run
     results = document["results"]
     assert document["quick"] is True
-    assert set(results) >= {"startup", "latency", "resume", "throughput", "memory", "rules_lookup"}
-    for section in ("[start-up]", "[answer latency]", "[resume]", "[throughput]", "[memory]", "[rules lookup]"):
+    assert set(results) >= {"startup", "latency", "resume", "throughput", "memory", "rules_lookup", "history"}
+    for section in ("[start-up]", "[answer latency]", "[resume]", "[throughput]", "[memory]", "[rules lookup]",
+                    "[history]"):
         assert section in printed
     assert {row["section"] for row in document["table"]} == {
-        "start-up", "answer latency", "resume", "throughput", "memory", "rules lookup"
+        "start-up", "answer latency", "resume", "throughput", "memory", "rules lookup", "history"
     }
 
 
@@ -78,6 +79,38 @@ def test_quick_run_covers_every_guided_game(quick_run: tuple[dict[str, Any], str
     blackthorn = throughput["council-of-blackthorn"]
     assert blackthorn["players"] == 4
     assert blackthorn["games_per_second"]["median"] > 0
+
+
+def test_quick_run_holds_history_commands_to_the_small_store(quick_run: tuple[dict[str, Any], str]) -> None:
+    history = quick_run[0]["results"]["history"]
+    assert (history["sessions_small"], history["sessions_large"]) == (10, QUICK.history_sessions)
+    commands = history["commands"]
+    assert set(commands) == {"referee sessions", "referee stats", "referee export --all --format bgstats",
+                             "referee export --all --format json"}
+    held = {label for label, figures in commands.items() if figures["held_to_target"]}
+    assert held == {"referee sessions", "referee stats", "referee export --all --format bgstats"}
+    for figures in commands.values():
+        assert figures["ratio"] == figures["large"]["median"] / figures["small"]["median"] > 0
+
+
+def test_history_store_is_filled_as_finished_sessions_are(tmp_path: Path) -> None:
+    from benchmarks.history import GAMES, fill, play_games
+    from referee.history import summaries
+    from referee.store import Store
+    from referee.summary import read_summary
+
+    games = play_games()
+    store = Store(tmp_path / "store")
+    fill(store, 12, games)
+    metas = store.list()
+    assert len(metas) == 12 and all(meta.status == "finished" for meta in metas)
+    assert {meta.game for meta in metas} == {game for game, _ in GAMES}
+    assert all(read_summary(meta.summary) is not None for meta in metas)  # read from the index, not replayed
+    found = summaries(store, metas)
+    assert len(found) == 12
+    for meta, summary in found:
+        assert [player.name for player in summary.players] == meta.players
+        assert sorted(summary.winners) == sorted(meta.winners)
 
 
 def test_padding_keeps_the_game_and_reaches_the_length() -> None:

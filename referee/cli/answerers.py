@@ -5,14 +5,30 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
-from referee.errors import RefereeError
+from referee.errors import InvalidAnswer, RefereeError
+
+if TYPE_CHECKING:
+    from referee.asks import Ask
 
 Validator = Callable[[str], str | None]
 """Returns None when the text is acceptable, else the one-line reason it is not."""
+
+
+def fits(ask: Ask[Any]) -> Validator:
+    """A validator that takes only answers to `ask` (no table commands: for questions outside play)."""
+
+    def check(text: str) -> str | None:
+        try:
+            ask.parse(text)
+        except InvalidAnswer as problem:
+            return str(problem)
+        return None
+
+    return check
 
 
 class AnswersEnded(RefereeError):

@@ -84,15 +84,124 @@ def resume(
     raise typer.Exit(resume_session(session, answers, db, undo))
 
 
-@app.command()
+sessions_app = typer.Typer(
+    rich_markup_mode="rich", add_completion=False,
+    help="The sessions played: list them (filters, --json), show one whole, delete one.",
+)
+app.add_typer(sessions_app, name="sessions")
+
+SessionId = Annotated[str, typer.Argument(help="Session id, or any unique start of one.")]
+
+
+@sessions_app.callback(invoke_without_command=True)
 def sessions(
+    context: typer.Context,
     db: DbOption = None,
     show_all: Annotated[bool, typer.Option("--all", help="Every session, not only the latest 20.")] = False,
+    game: Annotated[str | None, typer.Option("--game", help="Only this game (id or alias).")] = None,
+    player: Annotated[str | None, typer.Option("--player", help="Only sessions this player played (any case).")] = None,
+    status: Annotated[str | None, typer.Option("--status", help="playing or finished.")] = None,
+    since: Annotated[str | None, typer.Option("--since", help="Only sessions started on or after DATE (YYYY-MM-DD).")]
+    = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the matching sessions as one JSON list.")] = False,
 ) -> None:
     """List stored sessions, latest last: id, game, players, started, status, winner."""
-    from referee.cli.run import list_sessions
+    context.obj = db
+    if context.invoked_subcommand is not None:
+        return
+    from referee.cli.history_cmd import filters_from, list_sessions
+    from referee.errors import RefereeError
 
-    raise typer.Exit(list_sessions(db, None if show_all else 20))
+    try:
+        filters = filters_from(game, player, status, since)
+    except RefereeError as problem:
+        raise fail(str(problem)) from None
+    raise typer.Exit(list_sessions(db, filters, None if show_all or as_json else 20, as_json))
+
+
+@sessions_app.command("show")
+def sessions_show(context: typer.Context, session: SessionId, db: DbOption = None) -> None:
+    """One session whole: setup, rulings, every answer with its round, turn and phase, the final score,
+    how it ended, its running score and its edits."""
+    from referee.cli.history_cmd import show_session
+
+    raise typer.Exit(show_session(db or context.obj, session))
+
+
+@sessions_app.command("delete")
+def sessions_delete(
+    context: typer.Context,
+    session: SessionId,
+    yes: Annotated[bool, typer.Option("--yes", help="Delete without asking (for scripts).")] = False,
+    db: DbOption = None,
+) -> None:
+    """Delete a session for good (asks first)."""
+    from referee.cli.history_cmd import delete_session
+
+    raise typer.Exit(delete_session(db or context.obj, session, yes))
+
+
+@app.command()
+def edit(
+    session: SessionId,
+    entry: Annotated[int | None, typer.Option("--entry", min=1, help="The number of the entry to change.")] = None,
+    value: Annotated[str | None, typer.Option("--value", help="Its new answer (or correction 'WHO FIELD +N ; why').")]
+    = None,
+    answers: Annotated[
+        Path | None, typer.Option("--answers", help="New answers for later questions asked again, one per line.")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Change a past answer: the rest of the game is replayed, and an answer that no longer fits is
+    asked again. A finished game gets its scores and winner recomputed."""
+    from referee.cli.edit_cmd import edit_session
+
+    raise typer.Exit(edit_session(db, session, entry, value, answers))
+
+
+@app.command()
+def stats(
+    game: Annotated[str | None, typer.Option("--game", help="Only this game (id or alias).")] = None,
+    player: Annotated[str | None, typer.Option("--player", help="Only this player's games and rows (any case).")]
+    = None,
+    session: Annotated[
+        str | None, typer.Option("--session", help="Draw this session's score progression (default: the latest).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Games played, wins, win rate, average and best score: per player, per game, per character,
+    House or lord; and a score progression chart."""
+    from referee.cli.stats_cmd import run_stats
+
+    raise typer.Exit(run_stats(db, game, player, as_json, session))
+
+
+@app.command()
+def export(
+    session: Annotated[str | None, typer.Argument(help="Session id or unique start of one (or --all).")] = None,
+    every: Annotated[bool, typer.Option("--all", help="Every stored session.")] = False,
+    form: Annotated[str, typer.Option("--format", "-f", help="json (re-importable), md (a report) or bgstats.")]
+    = "json",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE instead of the screen.")]
+    = None,
+    db: DbOption = None,
+) -> None:
+    """Export sessions: JSON (the whole session), Markdown (a game report) or BG Stats plays."""
+    from referee.cli.export_cmd import run_export
+
+    raise typer.Exit(run_export(db, session, every, form, output))
+
+
+@app.command("import")
+def import_sessions(
+    file: Annotated[Path, typer.Argument(help="A file written by 'referee export --format json'.")],
+    db: DbOption = None,
+) -> None:
+    """Import sessions exported as JSON; a session already stored is left as it is."""
+    from referee.cli.export_cmd import run_import
+
+    raise typer.Exit(run_import(db, file))
 
 
 @app.command()

@@ -22,7 +22,7 @@ def command_help(game: Game[Any]) -> str:
     example = f"e.g. 'adjust {game.correction_example}'" if game.correction_example else "see the forms above"
     return (
         "At any question: 'undo' [N], 'state', 'secret NAME', 'help' or '?', 'rules WORDS', "
-        f"'adjust WHO FIELD +N|-N|=N ; reason' ({example}), 'quit'."
+        f"'adjust WHO FIELD +N|-N|=N ; reason' ({example}), 'edit' [N NEW VALUE] (change a past answer), 'quit'."
     )
 
 
@@ -121,7 +121,10 @@ class SessionLoop:
         elif line.kind == "redo":
             self.answerer.rejected("nothing to redo")
         elif line.kind == "edit":
-            self.answerer.rejected("'edit' works on a saved session: 'referee edit SESSION'")
+            from referee.cli.edit_cmd import edit_at_question
+
+            edit_at_question(self, line.text)
+            self._last_turn = None
         elif line.kind == "state":
             self.show_state()
         elif line.kind == "secret":

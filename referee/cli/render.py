@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table as RichTable
 
 from referee.engine.game import Header, PublicView
@@ -25,12 +26,12 @@ def header_text(header: Header) -> str:
 def show_header(console: Console, header: Header) -> None:
     text = header_text(header)
     if text:
-        console.rule(f"[bold]{text}[/bold]", align="left")
+        console.rule(f"[bold]{escape(text)}[/bold]", align="left")
 
 
 def show_messages(console: Console, messages: list[str]) -> None:
     for message in messages:
-        console.print(f"  [cyan]›[/cyan] {message}", highlight=False)
+        console.print(f"  [cyan]›[/cyan] {escape(message)}", highlight=False)
 
 
 def show_public(console: Console, view: PublicView, title: str = "Table") -> None:
@@ -38,10 +39,10 @@ def show_public(console: Console, view: PublicView, title: str = "Table") -> Non
     for column in view.columns:
         table.add_column(column, justify="left" if column in ("Player", "Character") else "right")
     for row in view.rows:
-        table.add_row(*row)
+        table.add_row(*(escape(cell) for cell in row))  # names are data, never markup
     console.print(table)
     for line in view.lines:
-        console.print(f"  {line}", highlight=False)
+        console.print(f"  {line}", highlight=False, markup=False)
 
 
 def show_scoreboard(console: Console, report: ScoreReport) -> None:
@@ -54,7 +55,7 @@ def show_scoreboard(console: Console, report: ScoreReport) -> None:
     table.add_column("Rank", justify="right")
     table.add_column("Player")
     for part in parts:
-        table.add_column(part.replace("_", " "), justify="right")
+        table.add_column(escape(part.replace("_", " ")), justify="right")
     table.add_column("Total", justify="right", style="bold")
     table.add_column("Status")
     ordered = sorted(report.players, key=lambda player: (player.rank is None, player.rank or 0))
@@ -64,21 +65,21 @@ def show_scoreboard(console: Console, report: ScoreReport) -> None:
             status = "eliminated"
         table.add_row(
             str(player.rank) if player.rank is not None else "-",
-            player.name,
+            escape(player.name),
             *(str(player.breakdown.get(part, "")) for part in parts),
             "-" if player.total is None else str(player.total),
-            status,
+            escape(status),
         )
     console.print(table)
     if report.teams:
         for team in report.teams:
             total = "-" if team.total is None else team.total
-            console.print(f"  Team {' + '.join(team.members)}: {total}", highlight=False)
+            console.print(f"  Team {' + '.join(team.members)}: {total}", highlight=False, markup=False)
     if report.winners:
-        console.print(f"[bold green]Winner: {', '.join(report.winners)}[/bold green]")
+        console.print(f"[bold green]Winner: {escape(', '.join(report.winners))}[/bold green]")
     elif report.ended:
         console.print("[bold red]Nobody wins.[/bold red]")
     else:
         console.print("[bold]The game has not ended.[/bold]")
     for note in report.notes:
-        console.print(f"  [dim]note:[/dim] {note}", highlight=False)
+        console.print(f"  [dim]note:[/dim] {escape(note)}", highlight=False)

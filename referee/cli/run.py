@@ -1,8 +1,9 @@
-"""Running sessions from the command line: start, resume, list, replay a scenario."""
+"""Running sessions from the command line: start, resume, replay a scenario (listing: history_cmd.py)."""
 
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,10 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
                 error("no unfinished session to resume; 'referee sessions' lists them")
                 return 2
             session_id = max(unfinished, key=lambda meta: (meta.updated, meta.started)).id
+        else:
+            from referee.history import resolve
+
+            session_id = resolve(store, session_id).id  # any unique start of an id will do
         answerer = choose_answerer(answers, console)
         if answerer is None:
             return 2
@@ -100,6 +105,7 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
 
 def run_live(live: LiveSession, answerer: Answerer, console: Console, db: Path | None) -> int:
     code = 0
+    sitting = time.monotonic()
     try:
         SessionLoop(live, answerer, console).run()
     except Quit:
@@ -120,6 +126,7 @@ def run_live(live: LiveSession, answerer: Answerer, console: Console, db: Path |
         error(f"{problem}. Every answer before it is saved; resume with: {resume_hint(live, db)}")
         code = 2
     finally:
+        live.meta.played_seconds += time.monotonic() - sitting  # the time the table spent with the referee
         try:
             live.close("finished" if live.driver.finished else "playing")
         except RefereeError:
@@ -127,35 +134,6 @@ def run_live(live: LiveSession, answerer: Answerer, console: Console, db: Path |
         finally:
             live.release()
     return code
-
-
-def list_sessions(db: Path | None, latest: int | None = None) -> int:
-    from rich.table import Table
-
-    try:
-        rows = Store(db).list()
-    except RefereeError as problem:
-        error(str(problem))
-        return 2
-    console = make_console()
-    if not rows:
-        console.print("No sessions yet. Start one with: referee play GAME --players 'Ann,Bo'")
-        return 0
-    hidden = len(rows) - latest if latest is not None and len(rows) > latest else 0
-    rows = rows[hidden:]
-    table = Table(title="Sessions")
-    table.add_column("Id", no_wrap=True)  # copied into 'referee resume ID': never cut
-    for column in ("Game", "Players", "Started", "Status", "Answers", "Winner"):
-        table.add_column(column)
-    for meta in rows:
-        table.add_row(
-            meta.id, meta.game, ", ".join(meta.players), meta.started, meta.status, str(meta.answers),
-            ", ".join(meta.winners) or "-",
-        )
-    console.print(table)
-    if hidden:
-        console.print(f"{hidden} older session(s) not shown; 'referee sessions --all' lists every one.")
-    return 0
 
 
 def replay_scenario(path: Path) -> int:

@@ -21,6 +21,7 @@ from referee.engine.game import Game
 from referee.errors import SessionError
 from referee.games.registry import find_game
 from referee.store import SessionFile, SessionMeta, Store
+from referee.summary import summarise
 
 
 def load_game(game_id: str) -> Game[Any]:
@@ -212,8 +213,9 @@ class LiveSession:
         meta = self.meta
         if status is not None:
             meta.status = status
-        if self.driver.report is not None:
-            meta.winners = list(self.driver.report.winners)
+        report = self.driver.report
+        meta.winners = list(report.winners) if report is not None else []  # an undo can reopen a game
+        meta.summary = summarise(self.game, self.driver).to_json() if report is not None else None
         meta.answers = len(self.driver.entries)
         meta.updated = saved_at()
         self.file.fold()

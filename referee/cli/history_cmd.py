@@ -1,0 +1,248 @@
+"""`referee sessions`: list (with filters), show one whole, delete one: what a table keeps after the game.
+
+Names and answers are the table's own text: they are printed as data (rich Text, or escaped),
+never as markup.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from referee.errors import RefereeError
+from referee.history import (
+    Filters,
+    StoredSession,
+    played_time,
+    read_date,
+    read_session,
+    read_status,
+    resolve,
+    select,
+)
+from referee.store import SessionMeta, Store
+from referee.timeline import describe, walk, where
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+
+NO_TERMINAL_DELETE = "no terminal to confirm on: add --yes to delete without asking"
+
+
+def make_console() -> Console:
+    return Console(highlight=False)
+
+
+def error(message: str) -> None:
+    print(f"referee: {message}", file=sys.stderr)
+
+
+def filters_from(game: str | None, player: str | None, status: str | None, since: str | None) -> Filters:
+    """The command line's filters, checked (a game by id or alias, a known status, a real date)."""
+    game_id = None
+    if game is not None:
+        from referee.games.registry import find_game
+
+        game_id = find_game(game).id
+    return Filters(
+        game_id,
+        player.strip() if player and player.strip() else None,
+        read_status(status) if status is not None else None,
+        read_date(since) if since is not None else None,
+    )
+
+
+# --- referee sessions -------------------------------------------------------------------------------
+
+
+def list_sessions(db: Path | None, filters: Filters, latest: int | None, as_json: bool) -> int:
+    try:
+        rows = select(Store(db).list(), filters)
+    except RefereeError as problem:
+        error(str(problem))
+        return 2
+    if as_json:
+        print(json.dumps([meta.to_json() for meta in rows], ensure_ascii=False))  # compact: indenting is slow
+        return 0
+    console = make_console()
+    if not rows:
+        if filters == Filters():
+            console.print("No sessions yet. Start one with: referee play GAME --players 'Ann,Bo'")
+        else:
+            console.print("No session matches these filters.")
+        return 0
+    hidden = len(rows) - latest if latest is not None and len(rows) > latest else 0
+    rows = rows[hidden:]
+    table = Table(title="Sessions")
+    table.add_column("Id", no_wrap=True)  # copied into 'referee resume ID': never cut
+    for column in ("Game", "Players", "Started", "Status", "Answers", "Winner"):
+        table.add_column(column)
+    for meta in rows:
+        cells = (meta.id, meta.game, ", ".join(meta.players), meta.started, meta.status, str(meta.answers),
+                 ", ".join(meta.winners) or "-")
+        table.add_row(*(Text(cell) for cell in cells))  # stored text is data, never markup
+    console.print(table)
+    if hidden:
+        console.print(f"{hidden} older session(s) not shown; 'referee sessions --all' lists every one.")
+    return 0
+
+
+# --- referee sessions show ----------------------------------------------------------------------------
+
+
+def show_session(db: Path | None, given: str) -> int:
+    from referee.engine.session import load_game
+
+    store = Store(db)
+    try:
+        meta = resolve(store, given)
+        stored = read_session(store, meta.id)
+        game = load_game(stored.meta.game)
+    except RefereeError as problem:
+        error(str(problem))
+        return 2
+    show_stored(make_console(), stored, game)
+    return 0
+
+
+def show_stored(console: Console, stored: StoredSession, game: Game[Any]) -> None:
+    from referee.cli.render import show_scoreboard
+    from referee.games.registry import find_game
+
+    meta = stored.meta
+    played = walk(game, meta.players, meta.options, stored.entries)
+    console.rule(Text(f"Session {meta.id}"), align="left")
+    corrections = sum(1 for entry in stored.entries if entry.adjust is not None)
+    facts = [
+        ("Game", find_game(meta.game).name),
+        ("Players", ", ".join(meta.players) + "  (in seat order)"),
+        ("Started", meta.started),
+        ("Status", meta.status),
+        ("Time played", played_time(meta.played_seconds) if meta.played_seconds else "not recorded"),
+        ("Log", f"{len(stored.entries)} entries ({len(stored.entries) - corrections} answers, "
+                f"{corrections} corrections)"),
+    ]
+    for label, value in facts:
+        console.print(Text.assemble((f"{label}: ", "bold"), value))
+    show_rulings(console, game.to_json(played.driver.state), meta.options)
+
+    log = Table(title="Log", title_justify="left")
+    for column in ("#", "Round", "Turn", "Phase"):
+        log.add_column(column, justify="right" if column in ("#", "Round") else "left", no_wrap=column == "#")
+    log.add_column("Question")
+    log.add_column("Answer or correction")
+    for step in played.steps:
+        round_text, turn, phase = where(step.header)
+        answer = Text(describe(step.entry), style="yellow" if step.entry.adjust is not None else "")
+        log.add_row(str(step.number), round_text, Text(turn), Text(phase), Text(step.question or "(correction)"),
+                    answer)
+    console.print(log)
+    if played.error:
+        console.print(Text(f"The log stops replaying here: {played.error}", style="yellow"))
+
+    report = played.driver.report
+    if report is not None:
+        show_scoreboard(console, report)
+        from referee.summary import summarise
+
+        console.print(Text.assemble(("How it ended: ", "bold"), summarise(game, played.driver).ending))
+    else:
+        console.print("The game has not ended: no final score yet.")
+    show_charts(console, game, stored)
+    show_edits(console, stored.edits)
+
+
+def show_rulings(console: Console, state: dict[str, Any], options: dict[str, Any]) -> None:
+    rulings = state.get("rulings")
+    if not isinstance(rulings, dict) or not rulings:
+        return
+    overridden = options.get("rulings", {})
+    table = Table(title="Rulings in force", title_justify="left")
+    table.add_column("Ruling")
+    table.add_column("Value")
+    table.add_column("Set by")
+    for name, value in rulings.items():
+        table.add_row(Text(str(name)), Text(str(value)), "the table (--ruling)" if name in overridden else "default")
+    console.print(table)
+
+
+def show_charts(console: Console, game: Game[Any], stored: StoredSession) -> None:
+    from referee.cli.chart import draw
+    from referee.progress import progression
+
+    meta = stored.meta
+    for chart in progression(game, meta.players, meta.options, stored.entries):
+        console.print(Text(f"{chart.title} by {chart.round_label} ({chart.note}; {chart.round_label} 0 = after setup)",
+                           style="bold"))
+        drawn = draw(chart.rounds, chart.series, width=min(console.width, 100))
+        for line in drawn.lines:
+            console.print(Text(line))
+        legend = Text("  ")
+        for name, mark in drawn.marks.items():
+            legend.append(f"{mark} ", style="bold")
+            legend.append(f"{name} {chart.series[name][-1]}   ")
+        console.print(legend)
+
+
+def show_edits(console: Console, edits: Sequence[dict[str, Any]]) -> None:
+    if not edits:
+        return
+    from referee.edit import stored_value
+
+    table = Table(title="Edits (entry numbers as they were at the time)", title_justify="left")
+    for column in ("When", "Entry", "Old", "New", "Why"):
+        table.add_column(column)
+    for record in edits:
+        table.add_row(
+            Text(str(record.get("at", ""))), Text(str(record.get("entry", ""))),
+            Text(stored_value(record.get("old"))), Text(stored_value(record.get("new"))),
+            Text(str(record.get("why", ""))),
+        )
+    console.print(table)
+
+
+# --- referee sessions delete ----------------------------------------------------------------------------
+
+
+def delete_session(db: Path | None, given: str, yes: bool) -> int:
+    store = Store(db)
+    console = make_console()
+    try:
+        meta = resolve(store, given)
+        if not yes:
+            if not sys.stdin.isatty():
+                error(NO_TERMINAL_DELETE)
+                return 2
+            if not confirm(console, meta):
+                console.print("Nothing deleted.")
+                return 0
+        removed = store.delete(meta.id)
+    except (EOFError, KeyboardInterrupt):
+        console.print("\nNothing deleted.")
+        return 1
+    except RefereeError as problem:
+        error(str(problem))
+        return 2
+    console.print(Text(f"Deleted session {meta.id} ({meta.game}: {', '.join(meta.players)}); "
+                       f"{len(removed)} file(s) removed."))
+    return 0
+
+
+def confirm(console: Console, meta: SessionMeta) -> bool:
+    from referee.asks import Confirm
+    from referee.cli.answerers import InteractiveAnswerer, fits
+
+    question = Confirm(
+        f"Delete session {meta.id} ({meta.game}: {', '.join(meta.players)}, {meta.status}, "
+        f"{meta.answers} answers)? It cannot be undone. [y/N]",
+        default="no",
+    )
+    text = InteractiveAnswerer(console).ask(question.prompt, fits(question), question.default)
+    return bool(question.parse(text))

@@ -1,0 +1,136 @@
+"""`referee stats`: per player, per game and per role, as rich tables or JSON, with the score
+progression of one session (the latest finished one of a game that keeps a running score, or
+the one named with --session) drawn in the terminal."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from referee.errors import RefereeError
+from referee.history import Filters, StoredSession, read_session, resolve, select, summaries
+from referee.stats import Statistics, Tally, gather, ordered
+from referee.store import SessionMeta, Store
+
+
+def error(message: str) -> None:
+    print(f"referee: {message}", file=sys.stderr)
+
+
+def percent(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+def number(value: float | int | None) -> str:
+    if value is None:
+        return "-"
+    return str(value) if isinstance(value, int) else f"{value:.1f}"
+
+
+def run_stats(
+    db: Path | None, game: str | None, player: str | None, as_json: bool, session: str | None
+) -> int:
+    from referee.cli.history_cmd import filters_from
+
+    store = Store(db)
+    try:
+        filters = filters_from(game, player, "finished", None)
+        finished = summaries(store, select(store.list(), filters))
+        stats = gather(finished, filters.player)
+        charted = chart_session(store, session, [meta for meta, _ in finished])
+    except RefereeError as problem:
+        error(str(problem))
+        return 2
+    charts = progression_of(charted) if charted is not None else []
+    if as_json:
+        document = stats.to_json()
+        if charted is not None:
+            document["progression"] = {"session": charted.meta.id, "charts": [chart.to_json() for chart in charts]}
+        print(json.dumps(document, ensure_ascii=False, indent=1))
+        return 0
+    console = Console(highlight=False)
+    if not stats.sessions:
+        console.print("No finished session matches." if filters != Filters(status="finished")
+                      else "No finished session yet: statistics start with the first game played to its end.")
+        return 0
+    show_tables(console, stats)
+    if charted is not None:
+        from referee.cli.history_cmd import show_charts
+        from referee.engine.session import load_game
+
+        meta = charted.meta
+        console.print(Text(f"Score progression of {meta.id} ({meta.game}, {meta.started}: "
+                           f"{', '.join(meta.players)})", style="bold"))
+        show_charts(console, load_game(meta.game), charted)
+    return 0
+
+
+def chart_session(store: Store, given: str | None, finished: list[SessionMeta]) -> StoredSession | None:
+    """The session whose progression is drawn: the one asked for, else the latest finished one
+    of a game with a running score (None when there is none)."""
+    from referee.progress import has_progression
+
+    if given is not None:
+        return read_session(store, resolve(store, given).id)
+    for meta in reversed(finished):
+        if has_progression(meta.game):
+            return read_session(store, meta.id)
+    return None
+
+
+def progression_of(stored: StoredSession) -> list[Any]:
+    from referee.engine.session import load_game
+    from referee.progress import progression
+
+    meta = stored.meta
+    return progression(load_game(meta.game), meta.players, meta.options, stored.entries)
+
+
+def tally_table(title: str, first: str, rows: list[tuple[str, Tally]], extra: str | None = None) -> Table:
+    table = Table(title=title, title_justify="left")
+    table.add_column(first)
+    if extra:
+        table.add_column(extra)
+    for column in ("Games", "Wins", "Win rate", "Average", "Best"):
+        table.add_column(column, justify="right")
+    for label, tally in rows:
+        cells: list[str | Text] = [Text(tally.label)]
+        if extra:
+            cells.append(Text(label))
+        cells += [str(tally.games), str(tally.wins), percent(tally.win_rate), number(tally.average),
+                  number(tally.best)]
+        table.add_row(*cells)
+    return table
+
+
+def show_tables(console: Console, stats: Statistics) -> None:
+    console.print(f"{stats.sessions} finished session(s). Averages and best scores count games with points.")
+    console.print(tally_table("Players", "Player", [("", tally) for tally in ordered(list(stats.players.values()))]))
+
+    games = Table(title="Games", title_justify="left")
+    games.add_column("Game")
+    for column in ("Plays", "Average", "Best", "Best by", "Winning avg", "Minutes avg"):
+        games.add_column(column, justify="right" if column != "Best by" else "left")
+    for tally in sorted(stats.games.values(), key=lambda game: (-game.plays, game.game)):
+        figures = tally.to_json()
+        games.add_row(
+            tally.game, str(tally.plays), number(figures["average_score"]), number(figures["best_score"]),
+            Text(figures["best_by"] or "-"), number(figures["average_winning_score"]),
+            number(figures["average_minutes"]),
+        )
+    console.print(games)
+
+    by_game = [(game, tally) for (_, game), tally in stats.player_games.items()]
+    by_game.sort(key=lambda row: (row[0], -row[1].wins, -row[1].games, row[1].label))
+    console.print(tally_table("Players by game", "Player", by_game, extra="Game"))
+
+    for game in sorted({game for game, _ in stats.roles}):
+        label = stats.games[game].role_label or "Role"
+        rows = ordered([tally for (of, _), tally in stats.roles.items() if of == game])
+        console.print(tally_table(f"{label} in {game}", label, [("", tally) for tally in rows]))

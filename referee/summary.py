@@ -1,0 +1,216 @@
+"""What a finished session leaves in the index: each player's result, the winners, how it ended.
+
+`referee sessions`, `stats` and `export --format bgstats` read only this, never the logs, so that
+their cost does not grow with the length of every stored game. It is written when a session is
+closed with its game over (and again after an edit), and always derived from the log, so a
+missing or unreadable summary is rebuilt by replaying that one session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.engine.driver import Driver, Entry
+from referee.engine.game import Game
+from referee.outcome import ScoreReport
+from referee.timeline import Step, walk
+
+SUMMARY_VERSION = 1
+
+NO_POINTS = frozenset({"council-of-serpents"})
+"""Games without points: a Council of Serpents 'total' counts the player's Ambitions that came true,
+and the winners are whoever's Ambition (or teammate's) came true. No averages or best scores."""
+
+
+@dataclass(frozen=True)
+class RoleField:
+    """Where a game's state names what each player plays as (a character, a House, a lord or lady)."""
+
+    label: str
+    players_key: str
+    field: str
+
+
+ROLES: dict[str, RoleField] = {
+    "council-of-blackthorn": RoleField("Character", "players", "character"),
+    "got-lcg-1e": RoleField("House", "players", "house"),
+    "cutthroat-kingdoms": RoleField("Lord or lady", "players", "character"),
+}
+"""Read from each game's state (to_json): Council of Serpents and Blackwood have no such choice."""
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    name: str
+    total: int | None
+    rank: int | None
+    winner: bool
+    eliminated: bool
+    role: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "total": self.total, "rank": self.rank, "winner": self.winner,
+            "eliminated": self.eliminated, "role": self.role,
+        }
+
+
+@dataclass(frozen=True)
+class Summary:
+    players: tuple[PlayerResult, ...]
+    """In seat order."""
+    winners: tuple[str, ...]
+    scored: bool
+    """The totals are points (False: the game has none, see NO_POINTS)."""
+    start_player: str | None
+    """Who took the first turn of the first round."""
+    rounds: int | None
+    ending: str
+    """How the game ended, in a sentence."""
+    role_label: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": SUMMARY_VERSION,
+            "players": [player.to_json() for player in self.players],
+            "winners": list(self.winners),
+            "scored": self.scored,
+            "start_player": self.start_player,
+            "rounds": self.rounds,
+            "ending": self.ending,
+            "role_label": self.role_label,
+        }
+
+    def player(self, name: str) -> PlayerResult | None:
+        wanted = name.casefold()
+        return next((player for player in self.players if player.name.casefold() == wanted), None)
+
+
+def summarise(game: Game[Any], driver: Driver) -> Summary:
+    """The summary of a finished game (the driver after its last entry)."""
+    report = driver.report
+    assert report is not None, "only a finished game has a summary"
+    state = game.to_json(driver.state)
+    roles = roles_of(game.id, state)
+    scored = game.id not in NO_POINTS
+    results = []
+    for name in driver.players:
+        score = next((player for player in report.players if player.name == name), None)
+        results.append(
+            PlayerResult(
+                name,
+                score.total if score is not None else None,
+                score.rank if score is not None else None,
+                name in report.winners,
+                bool(score and score.eliminated),
+                roles.get(name),
+            )
+        )
+    header = game.header(driver.state)
+    return Summary(
+        tuple(results),
+        tuple(report.winners),
+        scored,
+        start_player(game, driver.players, driver.options, driver.entries),
+        header.round,
+        ending(report),
+        ROLES[game.id].label if game.id in ROLES else None,
+    )
+
+
+def roles_of(game_id: str, state: Mapping[str, Any]) -> dict[str, str]:
+    role = ROLES.get(game_id)
+    if role is None:
+        return {}
+    found = {}
+    for player in state.get(role.players_key, []):
+        if isinstance(player, dict) and isinstance(player.get(role.field), str) and player[role.field]:
+            found[str(player.get("name"))] = str(player[role.field])
+    return found
+
+
+def start_player(
+    game: Game[Any], players: Sequence[str], options: Mapping[str, Any], entries: Sequence[Entry]
+) -> str | None:
+    """The first player whose turn it is once the first round has begun (a short replay of setup)."""
+    names = {name.casefold(): name for name in players}
+    found: list[str] = []
+
+    def seen(header_round: int | None, active: str | None) -> bool:
+        if header_round and active and active.casefold() in names:
+            found.append(names[active.casefold()])
+            return True
+        return False
+
+    def after(step: Step, driver: Driver) -> bool:
+        if seen(step.header.round, step.header.active):
+            return True
+        header = game.header(driver.state)
+        return seen(header.round, header.active)
+
+    walk(game, players, options, entries, after)
+    return found[0] if found else None
+
+
+# --- how the game ended ----------------------------------------------------------------------------
+
+
+def ending(report: ScoreReport) -> str:
+    """One sentence on how the game ended: the report's termination (every guided game sets one)."""
+    if report.termination is None:
+        return "The game ended."
+    return report.termination.text[:1].upper() + report.termination.text[1:] + "."
+
+
+# --- reading a stored summary ---------------------------------------------------------------------
+
+
+def read_summary(data: object) -> Summary | None:
+    """A stored summary, or None when it is missing, of another version or of the wrong shape."""
+    if not isinstance(data, dict) or data.get("version") != SUMMARY_VERSION:
+        return None
+    try:
+        players = tuple(
+            PlayerResult(
+                text(player["name"]), optional_int(player["total"]), optional_int(player["rank"]),
+                flag(player["winner"]), flag(player["eliminated"]), optional_text(player["role"]),
+            )
+            for player in data["players"]
+        )
+        return Summary(
+            players,
+            tuple(text(name) for name in data["winners"]),
+            flag(data["scored"]),
+            optional_text(data["start_player"]),
+            optional_int(data["rounds"]),
+            text(data["ending"]),
+            optional_text(data["role_label"]),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def text(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError("expected text")
+    return value
+
+
+def optional_text(value: object) -> str | None:
+    return None if value is None else text(value)
+
+
+def optional_int(value: object) -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int:
+        raise ValueError("expected a whole number")
+    return value
+
+
+def flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("expected true or false")
+    return value

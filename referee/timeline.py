@@ -1,0 +1,87 @@
+"""A session's log replayed step by step, with where the game stood before each entry.
+
+The log holds only answers and corrections; their round, turn and phase are not stored but derived,
+by replaying the log through the driver and reading the game's header before each entry. History,
+summaries, score progressions and reports all read a session this way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.engine.driver import Driver, Entry
+from referee.engine.game import Game, Header
+from referee.errors import InvalidAdjustment, InvalidAnswer
+
+
+@dataclass(frozen=True)
+class Step:
+    """One entry of the log as it was played."""
+
+    number: int
+    """Its position in the log, from 1."""
+    entry: Entry
+    header: Header
+    """Where the game stood just before it."""
+    question: str | None
+    """The question it answered (None for a correction)."""
+
+    @property
+    def round(self) -> int:
+        """The round it belongs to (0 before the first round)."""
+        return self.header.round or 0
+
+
+@dataclass
+class Walk:
+    driver: Driver
+    """The driver after the last entry replayed."""
+    steps: list[Step] = field(default_factory=list)
+    error: str | None = None
+    """Set when an entry no longer fits: the walk stopped before it."""
+
+
+After = Callable[[Step, Driver], bool]
+"""Called after each entry with the driver as it left it; True stops the walk there."""
+
+
+def walk(
+    game: Game[Any],
+    players: Sequence[str],
+    options: Mapping[str, Any],
+    entries: Sequence[Entry],
+    after: After | None = None,
+) -> Walk:
+    """Replay `entries`, noting each one's header and question; stops at the first that does not fit."""
+    driver = Driver(game, players, options)
+    driver.take_messages()
+    result = Walk(driver)
+    for number, entry in enumerate(entries, 1):
+        header = game.header(driver.state)
+        question = driver.pending.prompt if entry.adjust is None and driver.pending is not None else None
+        try:
+            driver.apply(entry)
+        except (InvalidAnswer, InvalidAdjustment) as error:
+            result.error = f"entry {number} no longer fits: {error}"
+            return result
+        driver.take_messages()  # what the referee said is not kept: it may name hidden values
+        step = Step(number, entry, header, question)
+        result.steps.append(step)
+        if after is not None and after(step, driver):
+            break
+    return result
+
+
+def describe(entry: Entry) -> str:
+    """An entry as the table typed it: the answer, or 'adjust TEXT ; REASON'."""
+    if entry.adjust is not None:
+        return f"adjust {entry.adjust} ; {entry.reason or ''}".rstrip(" ;")
+    return entry.answer or ""
+
+
+def where(header: Header) -> tuple[str, str, str]:
+    """Round, turn and phase as short texts ('-' where the game gives none)."""
+    turn = header.active or header.turn or "-"
+    return (str(header.round) if header.round else "-", turn, header.phase or "-")
