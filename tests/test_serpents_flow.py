@@ -342,6 +342,9 @@ def test_a_correction_that_reaches_a_symbol_ends_the_game_at_once() -> None:
         driver.adjust("jane wealth -7", "Traitors text")
     with pytest.raises(InvalidAdjustment):
         driver.adjust("king wealth -1", "typo")
+    with pytest.raises(InvalidAdjustment, match=r"\+N \(add\), -N \(take away\) or =N \(set\)"):
+        driver.adjust("Jane wealth 3", "a bare number could mean a change or a value")
+    assert GAME.adjust_help().endswith("e.g. Jane wealth -2 ; a Traitors card")
     driver.adjust("Jane wealth =0", "a card text the referee does not know")
     assert driver.state.houses["jane"]["wealth"] == 0
     assert "The game is over: House Jane collapses." in driver.take_messages()
@@ -465,3 +468,39 @@ def test_a_first_conflict_card_moves_only_wealth_or_popularity() -> None:
         driver.answer("jane strength -1")
     driver.answer("jane wealth -1 rowel popularity +2")
     assert driver.state.houses["jane"]["wealth"] == 5 and driver.state.houses["rowel"]["popularity"] == 8
+
+
+def test_the_header_counts_turns_because_serpents_has_no_rounds() -> None:
+    from referee.cli.render import header_text
+
+    driver = two_players("intrigue at rowel", "intrigue at rowel")
+    assert header_text(GAME.header(driver.state)) == "Turn 3 · Ann's turn · play"
+    solo = play(["Cy"], ["wormtongue", "6 6 6", "6 6 6", "6 6 6", *QUIET_TRACK])
+    assert header_text(GAME.header(solo.state)) == "Turn 1 · Serpentess's turn · serpentess"
+
+
+def test_house_pairs_are_read_in_either_order_with_a_space_or_a_hyphen() -> None:
+    for typed in ("conflict jane clay", "conflict Jane-Clay", "conflict clay jane", "conflict c-j", "1"):
+        driver = two_players(typed)
+        assert driver.state.conflicts["clay-jane"] == 1, typed
+        assert driver.entries[-1].answer == "conflict Clay-Jane"  # logged as the option's label
+    war = two_players("conflict clay-jane", "both wealth -1", "conflict jane clay")
+    assert war.state.phase == "war" and war.entries[-1].answer == "conflict Clay-Jane (War)"
+    with pytest.raises(InvalidAnswer):
+        two_players("conflict jane jane")
+
+
+def test_the_scoreboard_of_a_solo_loss_does_not_say_nobody_wins() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from referee.cli.render import show_scoreboard
+
+    lost = play(["Cy"], ["spymaster", "1 6 6", "6 6 6", "6 6 6", *QUIET_TRACK, "1", "conflict clay-jane"])
+    lost.answer("clay wealth -1")
+    assert lost.report is not None
+    out = StringIO()
+    show_scoreboard(Console(file=out, width=200), lost.report)
+    text = out.getvalue()
+    assert "No player wins." in text and "Nobody wins." not in text and "the Serpentess wins" in text
