@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.engine.driver import Driver, Entry
-from referee.engine.game import Game
+from referee.engine.game import Game, Header
 from referee.outcome import ScoreReport
 from referee.timeline import Step, walk
 
@@ -131,24 +131,26 @@ def roles_of(game_id: str, state: Mapping[str, Any]) -> dict[str, str]:
     return found
 
 
+def play_has_begun(header: Header) -> bool:
+    """Round 1 has begun; in a game counted in turns (Council of Serpents: 'Turn 1'), the first turn."""
+    return bool(header.round) or (header.turn is not None and header.turn.startswith("Turn "))
+
+
 def start_player(
     game: Game[Any], players: Sequence[str], options: Mapping[str, Any], entries: Sequence[Entry]
 ) -> str | None:
-    """The first player whose turn it is once the first round has begun (a short replay of setup)."""
+    """The first player whose turn it is once play has begun (a short replay of setup)."""
     names = {name.casefold(): name for name in players}
     found: list[str] = []
 
-    def seen(header_round: int | None, active: str | None) -> bool:
-        if header_round and active and active.casefold() in names:
-            found.append(names[active.casefold()])
+    def seen(header: Header) -> bool:
+        if play_has_begun(header) and header.active and header.active.casefold() in names:
+            found.append(names[header.active.casefold()])
             return True
         return False
 
     def after(step: Step, driver: Driver) -> bool:
-        if seen(step.header.round, step.header.active):
-            return True
-        header = game.header(driver.state)
-        return seen(header.round, header.active)
+        return seen(step.header) or seen(game.header(driver.state))
 
     walk(game, players, options, entries, after)
     return found[0] if found else None

@@ -112,7 +112,7 @@ def test_show_gives_every_entry_with_its_round_turn_and_phase(short_game: tuple[
     assert score["Ann"][0] == "1" and score["Ann"][-2:] == ["37", "winner"]
     assert score["Bo"][-2] == "23"
     assert "note: Treason revealed (lowest influence first): Bo 4, Ann 6" in out  # the tie-breaks applied
-    assert "How it ended: 3 factions blocked (noble, guild, legion) in round 1" in out
+    assert "How it ended: Three factions were blocked at the end of" in out and "in round 1" in out
     assert "Visible influence by round" in out and "A Ann 28   B Bo 16" in out
 
 
@@ -433,7 +433,7 @@ def test_markdown_report(short_game: tuple[Path, str], tmp_path: Path) -> None:
     assert "## Setup" in text and "## Round 1" in text and "## Final score" in text
     assert "| 3 | - | setup | Ann chooses a character | Queen |" in text
     assert "| 1 | Ann | 26 | 9 | 0 | 2 | 37 | winner |" in text
-    assert "How it ended: 3 factions blocked" in text
+    assert "How it ended: Three factions were blocked" in text
     assert "- Treason revealed (lowest influence first): Bo 4, Ann 6" in text
 
 

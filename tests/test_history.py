@@ -19,7 +19,7 @@ from referee.history import Filters, read_date, resolve, select, summaries
 from referee.progress import progression
 from referee.stats import gather
 from referee.store import SessionMeta, Store
-from referee.summary import read_summary, summarise
+from referee.summary import play_has_begun, read_summary, summarise
 from referee.timeline import walk
 
 
@@ -64,7 +64,7 @@ def test_summary_of_every_game_agrees_with_its_report_and_state(
         in_round_one: list[dict[str, Any]] = []
 
         def note(step: Any, now: Driver) -> bool:
-            if game.header(now.state).round:
+            if play_has_begun(game.header(now.state)):
                 in_round_one.append(game.to_json(now.state))
                 return True
             return False

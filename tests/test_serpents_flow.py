@@ -12,9 +12,10 @@ import pytest
 import referee.scenarios as scenarios
 from referee.asks import Choice, Parsed
 from referee.engine.driver import Driver
+from referee.engine.facts import ruling_choices
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
-from referee.games.serpents import rules
-from referee.games.serpents.game import GAME, RULING_CHOICES
+from referee.games.serpents import parse, rules
+from referee.games.serpents.game import GAME
 from referee.games.serpents.state import GuildEffect, IntrigueEffect, TrackAction, TrackCard
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "scenarios" / "council-of-serpents").glob("*.toml"))
@@ -104,11 +105,11 @@ def test_a_new_time_track_keeps_only_the_first_card_of_each_house() -> None:
 
 
 def test_reading_time_track_actions() -> None:
-    assert rules.parse_track_action("Jane p-1 w+2") == TrackAction("house", "jane", {"popularity": -1, "wealth": 2})
-    assert rules.parse_track_action("Nothing happens...") == TrackAction("nothing")
-    assert rules.parse_track_action("most popularity: popularity -1") == TrackAction("most", None, {"popularity": -1})
-    assert rules.parse_track_action("least strength +1") == TrackAction("least", None, {"strength": 1})
-    assert rules.parse_track_action("activate all guild cards") == TrackAction("guilds")
+    assert parse.parse_track_action("Jane p-1 w+2") == TrackAction("house", "jane", {"popularity": -1, "wealth": 2})
+    assert parse.parse_track_action("Nothing happens...") == TrackAction("nothing")
+    assert parse.parse_track_action("most popularity: popularity -1") == TrackAction("most", None, {"popularity": -1})
+    assert parse.parse_track_action("least strength +1") == TrackAction("least", None, {"strength": 1})
+    assert parse.parse_track_action("activate all guild cards") == TrackAction("guilds")
     for bad in (
         "",
         "jane",
@@ -118,47 +119,47 @@ def test_reading_time_track_actions() -> None:
         "most wealth: wealth +1",
         "king +1",
     ):
-        with pytest.raises(rules.CardTextError):
-            rules.parse_track_action(bad)
+        with pytest.raises(parse.CardTextError):
+            parse.parse_track_action(bad)
 
 
 def test_reading_changes_for_named_houses() -> None:
     pair = ("clay", "jane")
-    assert rules.parse_house_changes("both popularity -1", pair) == {
+    assert parse.parse_house_changes("both popularity -1", pair) == {
         "clay": {"popularity": -1},
         "jane": {"popularity": -1},
     }
-    assert rules.parse_house_changes("c w-1 j w+1", pair) == {"clay": {"wealth": -1}, "jane": {"wealth": 1}}
-    assert rules.parse_house_changes("none", pair) == {}
-    with pytest.raises(rules.CardTextError, match="not one of the Houses"):
-        rules.parse_house_changes("rowel wealth -1", pair)
-    with pytest.raises(rules.CardTextError, match="start with the House"):
-        rules.parse_house_changes("wealth -1", pair)
+    assert parse.parse_house_changes("c w-1 j w+1", pair) == {"clay": {"wealth": -1}, "jane": {"wealth": 1}}
+    assert parse.parse_house_changes("none", pair) == {}
+    with pytest.raises(parse.CardTextError, match="not one of the Houses"):
+        parse.parse_house_changes("rowel wealth -1", pair)
+    with pytest.raises(parse.CardTextError, match="start with the House"):
+        parse.parse_house_changes("wealth -1", pair)
 
 
 def test_reading_intrigue_cards() -> None:
-    assert rules.parse_intrigue_names("assassin, HEALERS", 2) == ("Hire Assassin", "Healers")
-    with pytest.raises(rules.CardTextError):
-        rules.parse_intrigue_names("h", 1)  # Hire Assassin or Healers
-    with pytest.raises(rules.CardTextError, match="expected 2"):
-        rules.parse_intrigue_names("traitors", 2)
-    effect = rules.parse_intrigue_effect("own wealth -1 other strength -2")
+    assert parse.parse_intrigue_names("assassin, HEALERS", 2) == ("Hire Assassin", "Healers")
+    with pytest.raises(parse.CardTextError):
+        parse.parse_intrigue_names("h", 1)  # Hire Assassin or Healers
+    with pytest.raises(parse.CardTextError, match="expected 2"):
+        parse.parse_intrigue_names("traitors", 2)
+    effect = parse.parse_intrigue_effect("own wealth -1 other strength -2")
     assert effect == IntrigueEffect({"wealth": -1}, {"strength": -2})
-    assert rules.parse_intrigue_effect("own keeps strength").keeps_strength
+    assert parse.parse_intrigue_effect("own keeps strength").keeps_strength
     for bad in ("other keeps strength", "wealth -1", "own"):
-        with pytest.raises(rules.CardTextError):
-            rules.parse_intrigue_effect(bad)
+        with pytest.raises(parse.CardTextError):
+            parse.parse_intrigue_effect(bad)
 
 
 def test_reading_start_values_and_guild_names() -> None:
-    assert rules.parse_start_values("5, 5, 4") == (5, 5, 4)
+    assert parse.parse_start_values("5, 5, 4") == (5, 5, 4)
     for bad in ("5 5", "0 5 5", "5 13 5", "5 5 x4"):
-        with pytest.raises(rules.CardTextError):
-            rules.parse_start_values(bad)
-    assert rules.parse_guild_name("savage  clans", rules.KNOWN_GUILDS) == "Savage Clans"
-    assert rules.parse_guild_name("river pilots", []) == "River Pilots"
-    with pytest.raises(rules.CardTextError):
-        rules.parse_guild_name("Guild 7", [])
+        with pytest.raises(parse.CardTextError):
+            parse.parse_start_values(bad)
+    assert parse.parse_guild_name("savage  clans", rules.KNOWN_GUILDS) == "Savage Clans"
+    assert parse.parse_guild_name("river pilots", []) == "River Pilots"
+    with pytest.raises(parse.CardTextError):
+        parse.parse_guild_name("Guild 7", [])
 
 
 # --- setup and the game object -----------------------------------------------------------------
@@ -196,14 +197,25 @@ def test_the_time_track_order_ruling_can_be_overridden() -> None:
 
 
 def test_players_and_rulings_are_checked() -> None:
-    for players in ([], ["A", "B", "C", "D", "E"], ["Ann", "ann"], ["Ann", "Serpentess"], ["Clay", "Bo"], ["Nobody"]):
+    for players in ([], ["A", "B", "C", "D", "E"], ["Ann", "ann"], ["Ann", "Serpentess"], ["Clay", "Bo"]):
         with pytest.raises(SessionError):
             GAME.check_players(players)
     with pytest.raises(SessionError, match="unknown ruling"):
         GAME.new_state(["Ann", "Bo"], {"rulings": {"time-track-order": "sideways"}})
     with pytest.raises(SessionError, match="unknown ruling"):
-        GAME.new_state(["Ann", "Bo"], {"rulings": {"track-ends": "clamp"}})
-    assert set(RULING_CHOICES) >= set(rules.PLAY_RULING_CHOICES) | {"triumph-and-collapse"}
+        GAME.new_state(["Ann", "Bo"], {"rulings": {"time-track-ordr": "first-placed-first"}})
+    table = GAME.new_state(["Ann", "Bo"], {"rulings": {"missing-houses": "one-by-one"}})
+    assert table.rulings["missing-houses"] == "one-by-one" and table.rulings["peace-choice"] == "automatic"
+    assert set(table.rulings) == set(ruling_choices("council-of-serpents"))
+
+
+def test_a_player_named_nobody_can_reveal_the_keeper_of_balance() -> None:
+    driver = play(["Ann", "Nobody", "Cy"], ["yes", "Ann", "6 6 6", "6 6 6", "6 6 6", *QUIET_TRACK, "intrigue at clay"])
+    driver.state.deck, driver.state.discard = 1, 5
+    driver.answer("intrigue at clay")  # Nobody acquires the last card of the deck
+    assert isinstance(driver.pending, Choice) and driver.pending.options == ("(nobody)", "Ann", "Nobody", "Cy")
+    driver.answer("nobody")
+    assert driver.report is not None and driver.report.winners == ["Nobody"]
 
 
 def test_a_wrong_answer_is_refused_and_changes_nothing() -> None:
@@ -330,9 +342,12 @@ def test_a_correction_that_reaches_a_symbol_ends_the_game_at_once() -> None:
         driver.adjust("jane wealth -7", "Traitors text")
     with pytest.raises(InvalidAdjustment):
         driver.adjust("king wealth -1", "typo")
+    with pytest.raises(InvalidAdjustment, match=r"\+N \(add\), -N \(take away\) or =N \(set\)"):
+        driver.adjust("Jane wealth 3", "a bare number could mean a change or a value")
+    assert GAME.adjust_help().endswith("e.g. Jane wealth -2 ; a Traitors card")
     driver.adjust("Jane wealth =0", "a card text the referee does not know")
     assert driver.state.houses["jane"]["wealth"] == 0
-    assert any("House Jane Collapses: the game ends at once" in line for line in driver.take_messages())
+    assert "The game is over: House Jane collapses." in driver.take_messages()
     assert isinstance(driver.pending, Choice) and driver.pending.section == "ambitions"
     for card in ("jane-collapses", "clay-triumphs", "rowel-triumphs", "rowel-collapses"):
         driver.answer(card)
@@ -428,7 +443,7 @@ def test_public_view_shows_counts_never_hidden_faces() -> None:
     assert "Hire Assassin" not in text
     assert GAME.hidden_view(driver.state, "ann")[0].startswith("Ann: 4 Influence card(s) in hand")
     header = GAME.header(driver.state)
-    assert header.round == 3 and header.active == "Ann"
+    assert header.turn == "Turn 3" and header.round is None and header.active == "Ann"
 
 
 @pytest.fixture
@@ -453,3 +468,39 @@ def test_a_first_conflict_card_moves_only_wealth_or_popularity() -> None:
         driver.answer("jane strength -1")
     driver.answer("jane wealth -1 rowel popularity +2")
     assert driver.state.houses["jane"]["wealth"] == 5 and driver.state.houses["rowel"]["popularity"] == 8
+
+
+def test_the_header_counts_turns_because_serpents_has_no_rounds() -> None:
+    from referee.cli.render import header_text
+
+    driver = two_players("intrigue at rowel", "intrigue at rowel")
+    assert header_text(GAME.header(driver.state)) == "Turn 3 · Ann's turn · play"
+    solo = play(["Cy"], ["wormtongue", "6 6 6", "6 6 6", "6 6 6", *QUIET_TRACK])
+    assert header_text(GAME.header(solo.state)) == "Turn 1 · Serpentess's turn · serpentess"
+
+
+def test_house_pairs_are_read_in_either_order_with_a_space_or_a_hyphen() -> None:
+    for typed in ("conflict jane clay", "conflict Jane-Clay", "conflict clay jane", "conflict c-j", "1"):
+        driver = two_players(typed)
+        assert driver.state.conflicts["clay-jane"] == 1, typed
+        assert driver.entries[-1].answer == "conflict Clay-Jane"  # logged as the option's label
+    war = two_players("conflict clay-jane", "both wealth -1", "conflict jane clay")
+    assert war.state.phase == "war" and war.entries[-1].answer == "conflict Clay-Jane (War)"
+    with pytest.raises(InvalidAnswer):
+        two_players("conflict jane jane")
+
+
+def test_the_scoreboard_of_a_solo_loss_does_not_say_nobody_wins() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from referee.cli.render import show_scoreboard
+
+    lost = play(["Cy"], ["spymaster", "1 6 6", "6 6 6", "6 6 6", *QUIET_TRACK, "1", "conflict clay-jane"])
+    lost.answer("clay wealth -1")
+    assert lost.report is not None
+    out = StringIO()
+    show_scoreboard(Console(file=out, width=200), lost.report)
+    text = out.getvalue()
+    assert "No player wins." in text and "Nobody wins." not in text and "the Serpentess wins" in text

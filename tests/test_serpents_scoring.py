@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from referee.asks import Ask, Choice, Number
+from referee.engine.facts import ruling_choices
 from referee.errors import InvalidAnswer, ScoreInputError
 from referee.games.serpents import ambitions, houses
-from referee.games.serpents.rulings import RULING_CHOICES
 from referee.games.serpents.scoring import ask_holdings, parse_input, score_input
 from referee.outcome import ScoreReport
 
@@ -322,6 +322,31 @@ def test_keepers_other_card_cannot_win_even_when_it_comes_true() -> None:
     assert any("Clay Collapses, is ignored" in note and "does not count" in note for note in report.notes)
 
 
+def test_a_keepers_ignored_card_that_came_true_does_not_contradict_nobody_winning() -> None:
+    data = make_input(
+        [
+            ("Ann", ["jane-triumphs", "rowel-collapses"]),
+            ("Bo", ["clay-collapses"]),
+            ("Cy", ["clay-triumphs", "jane-collapses"]),
+        ],
+        clay={"wealth": 0, "popularity": 7, "strength": 7},
+        keeper="Bo",
+    )
+    report = score_input(data)
+    assert summary(report) == {
+        "ended": True,
+        "winners": [],
+        "totals": {"Ann": 0, "Bo": 0, "Cy": 0},
+        "ranks": {"Ann": 1, "Bo": 1, "Cy": 1},
+    }
+    assert report.notes[-2:] == [
+        "Bo's other Ambition card, Clay Collapses, is ignored because Bo holds the Keeper of Balance. "
+        "It came true, but does not count.",
+        "No Ambition came true apart from the ignored card: nobody wins.",
+    ]
+    assert not any("No player's Ambition came true" in note for note in report.notes)
+
+
 def test_keeper_ruling_overridden_reads_the_game_as_unfinished() -> None:
     data = json.loads((SCENARIOS / "council-of-serpents-keeper.json").read_text())
     data["rulings"] = {"keeper-wins-without-house-end": False}
@@ -358,9 +383,11 @@ def test_solo_player_loses_when_any_house_ends() -> None:
             "players": [{"name": "Ada"}],
         }
     )
-    assert summary(report) == {"ended": True, "winners": [], "totals": {"Ada": 0}, "ranks": {"Ada": 1}}
+    # The Serpentess (not a player) wins: Ada is ranked behind her, not as one who shares a "nobody wins".
+    assert summary(report) == {"ended": True, "winners": [], "totals": {"Ada": 0}, "ranks": {"Ada": 2}}
     assert report.player("Ada").reason == "Keeper of Balance: a House ended before the Influence deck ran out"
-    assert any("the Serpentess wins" in note for note in report.notes)
+    assert "the Serpentess wins and Ada loses (rank 2, behind her)" in report.notes[-1]
+    assert not any("nobody wins" in note for note in report.notes)
 
 
 def test_solo_keeper_is_the_player_even_when_not_named() -> None:
@@ -705,7 +732,7 @@ def test_toml_numbers_match_the_code() -> None:
     )
     assert book["teams"]["four_players"] == [[seat + 1 for seat in team] for team in ambitions.TEAM_SEATS]
     assert book["game"]["players"] == [1, 4]
-    for ruling, choices in RULING_CHOICES.items():
+    for ruling, choices in ruling_choices("council-of-serpents").items():
         assert book["rulings"][ruling]["default"] == choices[0]
         assert f"{{#ruling-{ruling}}}" in RULEBOOK.read_text()
 

@@ -77,6 +77,8 @@ def show_scoreboard(console: Console, report: ScoreReport) -> None:
             console.print(f"  Team {' + '.join(team.members)}: {total}", highlight=False, markup=False)
     if report.winners:
         console.print(f"[bold green]Winner: {escape(', '.join(report.winners))}[/bold green]")
+    elif report.ended and any(player.rank is not None and player.rank > 1 for player in report.players):
+        console.print("[bold red]No player wins.[/bold red]")  # a rival who is not a player won (a solo game)
     elif report.ended:
         console.print("[bold red]Nobody wins.[/bold red]")
     else:

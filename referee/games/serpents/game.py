@@ -1,18 +1,16 @@
-"""Council of Serpents as a guided game: state creation, corrections, invariants and views."""
+"""Council of Serpents as a guided game: state creation, corrections, the end check, invariants and views."""
 
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.engine.game import Flow, Game, Header, PublicView, Say, check_names, chosen_rulings
-from referee.errors import InvalidAdjustment
-from referee.games.serpents import rules
-from referee.games.serpents.flow import NOBODY, flow
+from referee.engine import facts
+from referee.engine.corrections import Counter, Target
+from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps, check_names, chosen_rulings
+from referee.games.serpents import flow, rules
 from referee.games.serpents.houses import ATTRIBUTES, COLLAPSE_VALUE, HOUSES, TRIUMPH_VALUE
-from referee.games.serpents.rulings import RULING_CHOICES as SCORE_RULING_CHOICES
 from referee.games.serpents.state import (
     COURT_SPACES,
     INFLUENCE_CARDS,
@@ -24,80 +22,84 @@ from referee.games.serpents.state import (
     pair_key,
     pair_title,
 )
+from referee.outcome import Termination
 
-RULING_CHOICES: dict[str, tuple[str, ...]] = {
-    **rules.PLAY_RULING_CHOICES,
-    "triumph-and-collapse": tuple(str(choice) for choice in SCORE_RULING_CHOICES["triumph-and-collapse"]),
-}
-"""Rulings the table may override for a guided session, with the default first."""
+RESERVED_NAMES = (SOLO_NAME.lower(), *HOUSES)
+"""The Serpentess is the solo rival, and corrections and messages name the Houses."""
+HOUSE = "house"
+"""The kind of the things corrections name: the three Houses."""
 
-RESERVED_NAMES = (SOLO_NAME.lower(), NOBODY, "both", *HOUSES)
 
-ADJUST_HELP = (
-    "'<house> <wealth|popularity|strength> <+N|-N|=N>' (e.g. 'Jane wealth -2') or "
-    "'<house> intrigue -N' (face-down Intrigue cards discarded by a card's text)"
+def read_attribute(attribute: str) -> Counter[Table]:
+    """A House's Wealth, Popularity or Strength, from the Collapse symbol (0) to the Triumph symbol (13)."""
+
+    def read(table: Table, house: str) -> int:
+        return table.houses[house.lower()][attribute]
+
+    def write(table: Table, house: str, value: int) -> None:
+        table.houses[house.lower()][attribute] = value
+
+    return Counter(
+        attribute, read, write, lambda table, house: (COLLAPSE_VALUE, TRIUMPH_VALUE), kind=HOUSE,
+        about="0 is the Collapse symbol, 13 the Triumph symbol",
+    )
+
+
+def read_intrigue(table: Table, house: str) -> int:
+    return table.intrigue[house.lower()]
+
+
+def discard_intrigue(table: Table, house: str, value: int) -> None:
+    """Face-down Intrigue cards discarded by a card's text go to the discard pile."""
+    table.discard += table.intrigue[house.lower()] - value
+    table.intrigue[house.lower()] = value
+
+
+INTRIGUE = Counter(
+    "intrigue", read_intrigue, discard_intrigue, lambda table, house: (0, table.intrigue[house.lower()]), kind=HOUSE,
+    about="face-down Intrigue cards, which a correction can only discard",
 )
-ADJUST_FORM = re.compile(r"^(?P<house>[a-z]+)\s+(?P<what>[a-z]+)\s+(?P<sign>[+=-]?)(?P<amount>\d{1,3})$", re.IGNORECASE)
 
 
 class Serpents(Game[Table]):
     id = "council-of-serpents"
     rulebook = "council-of-serpents"
+    correction_example = "Jane wealth -2 ; a Traitors card"
 
     def check_players(self, players: Sequence[str]) -> None:
-        check_names("Council of Serpents", players, 1, 4, RESERVED_NAMES)
+        low, high = facts.player_range(self.id)
+        check_names("Council of Serpents", players, low, high, RESERVED_NAMES)
 
     def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Table:
         self.check_players(players)
-        rulings = chosen_rulings(RULING_CHOICES, options)
+        rulings = chosen_rulings(facts.ruling_choices(self.rulebook), options)
         table = Table([Player(name) for name in players], rulings, solo=len(players) == 1)
         table.guild_effects = copy.deepcopy(rules.KNOWN_GUILDS)
         table.intrigue_effects = copy.deepcopy(rules.KNOWN_INTRIGUE)
         table.deck = INFLUENCE_CARDS - COURT_SPACES - STARTING_HAND * len(players)
         return table
 
-    def flow(self, state: Table, say: Say) -> Flow:
-        return flow(state, say)
+    def play(self, state: Table, say: Say) -> Steps:
+        return flow.play(state, say)
 
-    def ended_by_correction(self, state: Table) -> bool:
-        """A correction put a House's marker on a symbol while the game was going on."""
-        return state.phase != "final" and state.ended_by is None and bool(state.ended_houses())
+    def final_count(self, state: Table, say: Say) -> Flow:
+        return flow.final_count(state, say)
 
-    def adjust_help(self) -> str:
-        return ADJUST_HELP
+    def end_check(self, state: Table) -> Termination | None:
+        """A House on a symbol, or the Keeper of Balance on an empty deck; none once play has stopped."""
+        return None if state.phase == "final" else rules.termination(state)
 
-    def adjust(self, state: Table, text: str) -> str:
-        match = ADJUST_FORM.match(" ".join(text.split()))
-        if not match:
-            raise InvalidAdjustment(f"cannot read {text!r}; use {ADJUST_HELP}")
-        house = rules.match_word(match["house"].lower(), HOUSES)
-        if house is None:
-            raise InvalidAdjustment(f"no House {match['house']!r}; Houses: Clay, Jane, Rowel")
-        what, sign, amount = match["what"].lower(), match["sign"], int(match["amount"])
-        if what.startswith("intr"):
-            if sign != "-":
-                raise InvalidAdjustment("Intrigue cards can only be discarded by a correction: '<house> intrigue -N'")
-            held = state.intrigue[house]
-            if amount > held:
-                raise InvalidAdjustment(f"House {house.capitalize()} has only {held} face-down Intrigue card(s)")
-            state.intrigue[house] -= amount
-            state.discard += amount
-            return f"House {house.capitalize()} Intrigue cards {held} -> {held - amount} (discarded)"
-        attribute = rules.match_word(what, ATTRIBUTES)
-        if attribute is None:
-            raise InvalidAdjustment(f"unknown field {what!r}; use wealth, popularity, strength or intrigue")
-        current = state.houses[house][attribute]
-        new = amount if sign == "=" else current + (-amount if sign == "-" else amount)
-        if not COLLAPSE_VALUE <= new <= TRIUMPH_VALUE:
-            raise InvalidAdjustment(
-                f"House {house.capitalize()} {attribute} would be {new}; markers run from {COLLAPSE_VALUE} "
-                f"(Collapse symbol) to {TRIUMPH_VALUE} (Triumph symbol)"
-            )
-        state.houses[house][attribute] = new
-        change = f"House {house.capitalize()} {attribute.capitalize()} {current} -> {new}"
-        if new in (COLLAPSE_VALUE, TRIUMPH_VALUE):
-            change += " (on a symbol: the game ends once the question is answered)"
-        return change
+    def termination(self, state: Table) -> Termination | None:
+        return rules.termination(state)
+
+    def player_names(self, state: Table) -> Sequence[str]:
+        return [player.name for player in state.players]
+
+    def correction_targets(self, state: Table) -> Sequence[Target]:
+        return [Target(house.capitalize(), HOUSE) for house in HOUSES]
+
+    def correction_fields(self) -> Sequence[Counter[Table]]:
+        return [*(read_attribute(attribute) for attribute in ATTRIBUTES), INTRIGUE]
 
     def invariant_errors(self, state: Table) -> list[str]:
         errors = []
@@ -137,7 +139,8 @@ class Serpents(Game[Table]):
         return errors
 
     def header(self, state: Table) -> Header:
-        return Header(state.turn or None, state.active, state.phase, state.active)
+        """Turns go round the table without rounds: the header counts turns ('Turn 3')."""
+        return Header(None, f"Turn {state.turn}" if state.turn else None, state.phase, state.active)
 
     def public_view(self, state: Table) -> PublicView:
         columns = ["House", "Wealth", "Popularity", "Strength", "Guilds", "Intrigue"]

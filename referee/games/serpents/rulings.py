@@ -1,7 +1,7 @@
-"""The readings the referee takes where the Council of Serpents rulebook is silent, and overrides.
+"""The readings the end-of-game count takes where the Council of Serpents rulebook is silent.
 
-Each id matches a `### ... {#ruling-<id>}` section of rulebooks/council-of-serpents.md and a
-`[rulings.<id>]` table of rulebooks/council-of-serpents.toml; the first choice is the default.
+Every ruling and its choices (the default first) are in rulebooks/council-of-serpents.toml, read
+through referee.engine.facts; the score input and a guided session take their overrides from there.
 """
 
 from __future__ import annotations
@@ -10,15 +10,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from referee.engine.facts import ruling_choices
 from referee.errors import ScoreInputError
 from referee.outcome import require_mapping
 
-RULING_CHOICES: dict[str, tuple[object, ...]] = {
-    "track-ends": ("strict", "clamp"),
-    "ambition-deck": ("house-fates",),
-    "triumph-and-collapse": ("both", "triumph", "collapse"),
-    "keeper-wins-without-house-end": (True, False),
-}
+RULEBOOK = "council-of-serpents"
+SCORE_RULINGS = ("track-ends", "ambition-deck", "triumph-and-collapse", "keeper-wins-without-house-end")
+"""The rulings that decide an end-of-game count; the others belong to play."""
 
 
 @dataclass(frozen=True)
@@ -33,29 +31,40 @@ class Rulings:
     """Ids the table overrode, to say so in the report."""
 
 
-def _shown(choice: object) -> str:
-    if isinstance(choice, bool):
-        return "true" if choice else "false"
-    return str(choice)
+def score_ruling_choices() -> dict[str, tuple[str, ...]]:
+    choices = ruling_choices(RULEBOOK)
+    return {ruling: choices[ruling] for ruling in SCORE_RULINGS}
+
+
+def rulings_from(chosen: Mapping[str, str]) -> Rulings:
+    """The count's rulings from each ruling's chosen value (defaults where none is given)."""
+    choices = score_ruling_choices()
+    values = {ruling: chosen.get(ruling, options[0]) for ruling, options in choices.items()}
+    return Rulings(
+        track_ends=values["track-ends"],
+        triumph_and_collapse=values["triumph-and-collapse"],
+        keeper_wins_without_house_end=values["keeper-wins-without-house-end"] == "true",
+        overridden=tuple(ruling for ruling in SCORE_RULINGS if values[ruling] != choices[ruling][0]),
+    )
+
+
+def _as_choice(value: object) -> str | None:
+    """A JSON value as a ruling's choice: true/false for a yes-or-no ruling, a word for the others."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value if isinstance(value, str) else None
 
 
 def parse_rulings(data: object) -> Rulings:
     """The `rulings` object of the score input: known ids only, each set to one of its choices."""
     overrides: Mapping[str, Any] = require_mapping(data, None, "rulings")
-    values: dict[str, object] = {ruling: choices[0] for ruling, choices in RULING_CHOICES.items()}
+    choices = score_ruling_choices()
+    chosen: dict[str, str] = {}
     for ruling, value in overrides.items():
-        if ruling not in RULING_CHOICES:
-            known = "known rulings: " + ", ".join(RULING_CHOICES)
-            raise ScoreInputError(None, f"rulings.{ruling}", value, known)
-        choices = RULING_CHOICES[ruling]
-        # A bool is an int in Python; compare types too so that 1 does not pass for true.
-        if not any(type(value) is type(choice) and value == choice for choice in choices):
-            allowed = " or ".join(_shown(choice) for choice in choices)
-            raise ScoreInputError(None, f"rulings.{ruling}", value, allowed)
-        values[ruling] = value
-    return Rulings(
-        track_ends=str(values["track-ends"]),
-        triumph_and_collapse=str(values["triumph-and-collapse"]),
-        keeper_wins_without_house_end=bool(values["keeper-wins-without-house-end"]),
-        overridden=tuple(ruling for ruling in overrides if overrides[ruling] != RULING_CHOICES[ruling][0]),
-    )
+        if ruling not in choices:
+            raise ScoreInputError(None, f"rulings.{ruling}", value, "known rulings: " + ", ".join(choices))
+        shown = _as_choice(value)
+        if shown is None or shown not in choices[ruling]:
+            raise ScoreInputError(None, f"rulings.{ruling}", value, " or ".join(choices[ruling]))
+        chosen[ruling] = shown
+    return rulings_from(chosen)

@@ -16,7 +16,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.asks import Choice, Number, Question
+from referee.asks import Number, Question, ask, choice, pick
 from referee.errors import ScoreInputError
 from referee.games.serpents.ambitions import (
     AMBITIONS,
@@ -58,6 +58,8 @@ AMBITIONS_PART = "ambitions"
 KEEPER_PART = "keeper_of_balance"
 """Breakdown part of the Keeper of Balance's holder: 1 when the card wins."""
 NO_KEEPER = "nobody"
+SOLO_LOSER_RANK = 2
+"""A solo player who loses comes second, behind the Serpentess (who is not a player)."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,9 @@ class Holdings:
     keeper_of_balance: str | None = None
     """Who holds the Keeper of Balance card: the solo player, or one player of a 3-player game."""
     rulings: Rulings = Rulings()
+    deck_ran_out: bool | None = None
+    """Whether the game ended on an empty Influence deck, when known (a guided session knows; for the
+    score input, ruling keeper-wins-without-house-end reads it from the holdings)."""
 
 
 # --- reading the input ---------------------------------------------------------------------------
@@ -247,7 +252,9 @@ def _unfinished(holdings: Holdings, notes: list[str]) -> ScoreReport:
 def _keeper_notes(holdings: Holdings, fulfilled: set[str], keeper_wins: bool, notes: list[str]) -> None:
     keeper = holdings.keeper_of_balance
     solo = len(holdings.players) == SOLO_PLAYERS
-    if keeper_wins:
+    if keeper_wins and holdings.deck_ran_out:
+        notes.append(f"The Influence deck ran out: {keeper} reveals the Keeper of Balance and wins.")
+    elif keeper_wins:
         notes.append(
             "No House triumphed or collapsed, so the game ended with the Influence deck running out: "
             f"{keeper} reveals the Keeper of Balance and wins (ruling keeper-wins-without-house-end)."
@@ -255,7 +262,7 @@ def _keeper_notes(holdings: Holdings, fulfilled: set[str], keeper_wins: bool, no
     elif solo:
         notes.append(
             "Solo game: a House ended before the Influence deck ran out, so the Serpentess wins "
-            f"and {keeper} loses."
+            f"and {keeper} loses (rank {SOLO_LOSER_RANK}, behind her)."
         )
     else:
         notes.append(f"{keeper} holds the Keeper of Balance, which cannot win once a House has ended.")
@@ -290,7 +297,10 @@ def score(holdings: Holdings) -> ScoreReport:
     notes: list[str] = []
     fulfilled = fulfilled_ambitions(holdings, notes)
     keeper = holdings.keeper_of_balance
-    keeper_wins = not fulfilled and keeper is not None and holdings.rulings.keeper_wins_without_house_end
+    deck_ran_out = holdings.deck_ran_out
+    if deck_ran_out is None:
+        deck_ran_out = holdings.rulings.keeper_wins_without_house_end
+    keeper_wins = not fulfilled and keeper is not None and deck_ran_out
     if not fulfilled and not keeper_wins:
         return _unfinished(holdings, notes)
     if keeper is not None:
@@ -311,16 +321,30 @@ def score(holdings: Holdings) -> ScoreReport:
         elif partner is not None and partner.name in own_winners:
             winners.append(score_line.name)
             score_line.reason = f"teammate {partner.name} won ({partner.reason})"
-    _victory_notes(players, winners, own_winners, notes)
+    solo_loss = len(players) == SOLO_PLAYERS and not keeper_wins
+    if not solo_loss:
+        ignored_came_true = any(
+            player.name == keeper and fulfilled & set(player.ambitions) for player in holdings.players
+        )
+        _victory_notes(players, winners, own_winners, ignored_came_true, notes)
     assign_ranks(players, lambda player: 0 if player.name in winners else 1)
+    if solo_loss:
+        players[0].rank = SOLO_LOSER_RANK
     return ScoreReport(GAME_ID, True, players, winners, notes, _teams(players))
 
 
 def _victory_notes(
-    players: Sequence[PlayerScore], winners: Sequence[str], own_winners: set[str], notes: list[str]
+    players: Sequence[PlayerScore],
+    winners: Sequence[str],
+    own_winners: set[str],
+    keeper_card_ignored: bool,
+    notes: list[str],
 ) -> None:
     if not winners:
-        notes.append("No player's Ambition came true: nobody wins.")
+        if keeper_card_ignored:
+            notes.append("No Ambition came true apart from the ignored card: nobody wins.")
+        else:
+            notes.append("No player's Ambition came true: nobody wins.")
         return
     if len(players) != TEAM_PLAYERS:
         if len(winners) > 1:
@@ -370,26 +394,25 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
     for house in HOUSES:
         houses[house] = {}
         for attribute in ATTRIBUTES:
-            houses[house][attribute] = yield Number(
+            houses[house][attribute] = yield from ask(Number(
                 f"House {house.capitalize()}: final {attribute.capitalize()} "
                 f"({COLLAPSE_VALUE} = Collapse symbol, {TRIUMPH_VALUE} = Triumph symbol)",
                 section="houses-and-attributes",
                 minimum=COLLAPSE_VALUE,
                 maximum=TRIUMPH_VALUE,
-            )
+            ))
 
     keeper: str | None = None
     if len(names) == SOLO_PLAYERS:
         keeper = names[0]
     elif len(names) in KEEPER_PLAYER_COUNTS:
         nobody = NO_KEEPER if NO_KEEPER not in (name.lower() for name in names) else f"({NO_KEEPER})"
-        answer = yield Choice(
+        keeper = yield from ask(pick(
             "Who holds the Keeper of Balance card? (3-player variant; choose "
             f"{nobody} if it was not played or not dealt)",
-            section="keeper-of-balance",
-            options=(nobody, *names),
-        )
-        keeper = None if answer == nobody else str(answer)
+            "keeper-of-balance",
+            [(nobody, None), *((name, name) for name in names)],
+        ))
 
     players: list[dict[str, Any]] = []
     remaining = list(AMBITIONS)
@@ -401,9 +424,9 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
                 prompt = f"{name}: the Ambition card dealt beside the Keeper of Balance (it is ignored)"
             else:
                 prompt = f"{name}: Ambition card {number} of {count}"
-            card = yield Choice(prompt, section="ambitions", options=tuple(remaining))
-            held.append(str(card))
-            remaining.remove(str(card))
+            card = yield from ask(choice(prompt, "ambitions", remaining))
+            held.append(card)
+            remaining.remove(card)
         players.append({"name": name, "ambitions": held})
     return {"houses": houses, "players": players, "keeper_of_balance": keeper}
 

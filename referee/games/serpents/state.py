@@ -8,6 +8,7 @@ lie in each place. It never knows the faces of hidden cards (hands, face-down In
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from enum import Enum
 from itertools import combinations
 from typing import Any
 
@@ -24,6 +25,11 @@ DECK_CARDS_TO_TRACK = 1
 TRADE_AGREEMENT_WEALTH = 1
 SOLO_NAME = "Serpentess"
 """The automated rival of the solo game; no player may take this name."""
+
+Changes = dict[str, int]
+"""Attribute -> signed change, for one House."""
+HouseChanges = dict[str, Changes]
+"""House -> its changes, all applied at the same moment."""
 
 PAIRS: tuple[tuple[str, str], ...] = tuple(combinations(HOUSES, 2))
 """The three places between two Houses where Conflict and Agreement cards are played."""
@@ -47,6 +53,38 @@ def pair_key(pair: tuple[str, str]) -> str:
 
 def pair_title(pair: tuple[str, str]) -> str:
     return "-".join(house.capitalize() for house in sorted(pair))
+
+
+class Card(Enum):
+    """The kinds of Influence card play, each played at its own kind of place."""
+
+    CONFLICT = "conflict"
+    INTRIGUE = "intrigue"
+    PEACE = "peace"
+    TRADE = "trade"
+    GUILD = "guild"
+    CHANGE_OF_PLANS = "change of plans"
+    THRIVING_GUILDS = "thriving guilds"
+
+
+PAIR_CARDS = (Card.CONFLICT, Card.PEACE, Card.TRADE)
+"""Played between two Houses."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """Where an Influence card is played: its kind, and the House or the pair of Houses (in the order
+    of HOUSES) it is played at; none for a Guild (its House is read with its name) or a Planning card."""
+
+    card: Card
+    houses: tuple[str, ...] = ()
+
+
+class PeaceChoice(Enum):
+    """What a Peace Agreement removes."""
+
+    CONFLICT = "discard the Conflict card"
+    INTRIGUE = "discard the Intrigue cards"
 
 
 @dataclass
@@ -78,6 +116,8 @@ class IntrigueEffect:
     other: dict[str, int] = field(default_factory=dict)
     keeps_strength: bool = False
     """The own House skips the halving of War step 3."""
+    by_hand: bool = False
+    """Its text is none of the above: the table carries it out by hand in its War step."""
 
 
 @dataclass

@@ -1,0 +1,275 @@
+"""2. Play an Influence Card: Conflict, Intrigue, Agreement, Guild and Planning cards, each where it
+is played. Each returns what was resolved, for the end check that follows every card."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from referee.asks import Builder, Choice, Parsed, Question, ask, pick
+from referee.engine.game import Say
+from referee.games.serpents import parse, rules
+from referee.games.serpents.flow.deck import refill_court
+from referee.games.serpents.flow.time_track import (
+    describe,
+    form_time_track,
+    leave_track,
+    track_action_question,
+)
+from referee.games.serpents.flow.war import apply, resolve_war
+from referee.games.serpents.houses import HOUSES
+from referee.games.serpents.state import (
+    TRADE_AGREEMENT_WEALTH,
+    Changes,
+    GuildEffect,
+    HouseChanges,
+    PeaceChoice,
+    Play,
+    Table,
+    TrackAction,
+    TrackCard,
+    pair_key,
+    pair_title,
+)
+
+Resolved = Generator[Question, Any, str]
+"""A card's resolution; it returns what was resolved ('the Trade Agreement')."""
+CONFLICT_ATTRIBUTES = ("wealth", "popularity")
+"""What a first Conflict card changes, and what a War is fought for."""
+
+
+def pair_of(play: Play) -> tuple[str, str]:
+    first, second = play.houses
+    return first, second
+
+
+# --- Conflict cards ------------------------------------------------------------------------------
+
+
+def upper_effect_question(pair: tuple[str, str]) -> Parsed[HouseChanges]:
+    first, second = pair
+    houses = " and ".join(f"House {house.capitalize()}" for house in pair)
+    return Parsed(
+        f"A Conflict begins between {houses}: its upper effect?",
+        "conflict-cards",
+        parser=lambda text: parse.parse_house_changes(text, pair, CONFLICT_ATTRIBUTES),
+        hint=f"each House and its Wealth or Popularity change, e.g. '{first} wealth -1 {second} wealth +1'",
+        examples=(f"{first} wealth -1 {second} wealth +1", "both popularity -1", f"{second} popularity +2"),
+    )
+
+
+def play_conflict(table: Table, play: Play, say: Say) -> Resolved:
+    pair = pair_of(play)
+    key = pair_key(pair)
+    table.playing -= 1
+    table.conflicts[key] += 1
+    table.phase = "conflict"
+    if table.conflicts[key] == 1:
+        changes = yield from ask(upper_effect_question(pair))
+        apply(table, changes, say)
+        return "the Conflict card"
+    table.phase = "war"
+    houses = " and ".join(f"House {house.capitalize()}" for house in pair)
+    prize = yield from ask(
+        pick(
+            f"The Conflict between {houses} becomes a War. Fought for?",
+            "conflict-cards",
+            [(attribute, attribute) for attribute in CONFLICT_ATTRIBUTES],
+        )
+    )
+    yield from resolve_war(table, pair, prize, say)
+    return "the War"
+
+
+# --- Intrigue cards ------------------------------------------------------------------------------
+
+
+def play_intrigue(table: Table, play: Play, say: Say) -> Resolved:
+    (house,) = play.houses
+    table.playing -= 1
+    table.intrigue[house] += 1
+    say(f"An Intrigue card lies face down at House {house.capitalize()} until a War or a Peace reveals it.")
+    return "the Intrigue card"
+    yield  # a generator like the other plays
+
+
+# --- Agreement cards -----------------------------------------------------------------------------
+
+
+def peace_options(table: Table, pair: tuple[str, str]) -> list[PeaceChoice]:
+    """The choices that remove a card (both, under ruling peace-choice overridden to always-ask)."""
+    always = table.rulings["peace-choice"] == "always-ask"
+    options = []
+    if table.conflicts[pair_key(pair)] or always:
+        options.append(PeaceChoice.CONFLICT)
+    if table.intrigue[pair[0]] + table.intrigue[pair[1]] or always:
+        options.append(PeaceChoice.INTRIGUE)
+    return options
+
+
+def peace_question(table: Table, pair: tuple[str, str]) -> Builder[PeaceChoice]:
+    """A builder: a correction may discard the Intrigue cards while this is asked."""
+
+    def build() -> Choice[PeaceChoice]:
+        options = peace_options(table, pair) or list(PeaceChoice)
+        return pick("Peace Agreement: which?", "agreement-cards", [(option.value, option) for option in options])
+
+    return build
+
+
+def play_peace(table: Table, play: Play, say: Say) -> Resolved:
+    pair = pair_of(play)
+    key = pair_key(pair)
+    table.playing -= 1
+    table.discard += 1
+    options = peace_options(table, pair)
+    if not options:
+        say("Peace Agreement: no Conflict or Intrigue card there, so it has no effect.")
+        return "the Peace Agreement"
+    if len(options) == 1:
+        chosen = options[0]
+        say(f"Peace Agreement: only one choice removes anything, so {chosen.value} (ruling peace-choice).")
+    else:
+        chosen = yield from ask(peace_question(table, pair))
+    if chosen is PeaceChoice.CONFLICT:
+        if table.conflicts[key]:
+            table.conflicts[key] -= 1
+            table.discard += 1
+            say(f"The Conflict between {pair_title(pair)} is discarded.")
+        else:
+            say("There is no Conflict card there: no effect.")
+        return "the Peace Agreement"
+    removed = table.intrigue[pair[0]] + table.intrigue[pair[1]]
+    table.intrigue[pair[0]] = table.intrigue[pair[1]] = 0
+    table.discard += removed
+    say(
+        f"Reveal and discard the {removed} Intrigue card(s) at House {pair[0].capitalize()} "
+        f"and House {pair[1].capitalize()}."
+    )
+    return "the Peace Agreement"
+
+
+def play_trade(table: Table, play: Play, say: Say) -> Resolved:
+    pair = pair_of(play)
+    key = pair_key(pair)
+    table.playing -= 1
+    table.discard += 1
+    if table.conflicts[key]:
+        table.conflicts[key] -= 1
+        table.discard += 1
+        say(f"Trade Agreement: the Conflict between {pair_title(pair)} is discarded.")
+    apply(table, {house: {"wealth": TRADE_AGREEMENT_WEALTH} for house in pair}, say)
+    return "the Trade Agreement"
+    yield  # a generator like the other plays
+
+
+# --- Guild cards ---------------------------------------------------------------------------------
+
+
+def guild_play_question(table: Table) -> Parsed[tuple[str, str]]:
+    known = [*table.guild_effects, *rules.EXAMPLE_GUILDS]
+
+    def read(text: str) -> tuple[str, str]:
+        name, house = parse.parse_guild_play(text, known)
+        if table.guilds.get(name) == house:
+            raise parse.CardTextError(f"{name} already supports House {house.capitalize()}: play it at another House")
+        return name, house
+
+    examples = tuple(
+        f"{name} at {house.capitalize()}"
+        for name in rules.EXAMPLE_GUILDS
+        for house in HOUSES
+        if table.guilds.get(name) != house
+    )
+    return Parsed(
+        "Guild: its name as printed, and the House it is played at?",
+        "guild-cards",
+        parser=read,
+        hint=parse.GUILD_PLAY_HINT,
+        examples=examples,
+    )
+
+
+def guild_effect_question(prompt: str, examples: tuple[str, ...]) -> Parsed[Changes]:
+    return Parsed(prompt, "guild-cards", parser=parse.parse_changes, hint=parse.CHANGES_HINT, examples=examples)
+
+
+def play_guild(table: Table, play: Play, say: Say) -> Resolved:
+    table.phase = "guild"
+    name, house = yield from ask(guild_play_question(table))
+    effect = table.guild_effects.get(name)
+    if effect is None:
+        upper = yield from ask(
+            guild_effect_question(
+                f"{name}: its upper effect as printed (what the House gains and pays)?", parse.GUILD_UPPER_EXAMPLES
+            )
+        )
+        effect = table.guild_effects[name] = GuildEffect(upper)
+    old_house = table.guilds.get(name)
+    if old_house is not None and effect.lower is None:
+        effect.lower = yield from ask(
+            guild_effect_question(
+                f"{name}: its lower effect as printed (what a House suffers on losing it)?", parse.GUILD_LOWER_EXAMPLES
+            )
+        )
+    if old_house is not None and effect.lower is not None:
+        del table.guilds[name]
+        table.discard += 1
+        say(
+            f"{name} leaves House {old_house.capitalize()}: its card is discarded "
+            f"({rules.describe_changes(effect.lower)})."
+        )
+        apply(table, {old_house: dict(effect.lower)}, say)
+    table.playing -= 1
+    table.guilds[name] = house
+    say(f"{name} supports House {house.capitalize()} ({rules.describe_changes(effect.upper)}).")
+    apply(table, {house: dict(effect.upper)}, say)
+    return "the Guild card"
+
+
+# --- Planning cards ------------------------------------------------------------------------------
+
+
+def play_change_of_plans(table: Table, play: Play, say: Say) -> Resolved:
+    table.phase = "planning"
+    table.playing -= 1
+    table.discard += 1
+    index = 0
+    if len(table.track) > 1:
+        index = yield from ask(
+            pick(
+                "Change of Plans: which Time track card is discarded?",
+                "planning-cards",
+                [
+                    (f"{number}. {describe(table, card.action)}", number - 1)
+                    for number, card in enumerate(table.track, 1)
+                ],
+            )
+        )
+    action: TrackAction | None = None
+    if table.court:
+        action = yield from ask(
+            track_action_question(
+                "Change of Plans: which Court card goes to the end of the Time track? Its Time track action?",
+                "planning-cards",
+            )
+        )
+    removed = table.track.pop(index)
+    say(f"Change of Plans: '{describe(table, removed.action)}' leaves the Time track.")
+    leave_track(table, removed, say)
+    if action is not None:
+        table.court -= 1
+        table.track.append(TrackCard(action))
+        say(f"'{rules.describe_action(action)}' joins the end of the Time track; refill The Court.")
+        yield from refill_court(table, say)
+    if not table.track:
+        yield from form_time_track(table, say)
+    return "the Change of Plans"
+
+
+def play_thriving_guilds(table: Table, play: Play, say: Say) -> Resolved:
+    table.playing -= 1
+    table.track.append(TrackCard(TrackAction("guilds")))
+    say("Thriving Guilds goes to the end of the Time track: when resolved, every Guild in play acts at once.")
+    return "the Thriving Guilds card"
+    yield  # a generator like the other plays
