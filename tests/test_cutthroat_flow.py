@@ -7,13 +7,14 @@ from pathlib import Path
 import pytest
 
 from referee import scenarios
-from referee.asks import Choice, Number, Parsed
+from referee.asks import Choice, Number, Parsed, TableStep
 from referee.engine.driver import Driver
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
-from referee.games.cutthroat import rules
+from referee.games.cutthroat import parse, rules
 from referee.games.cutthroat.game import GAME
 from referee.games.cutthroat.scoring import Holdings, PlayerHoldings, score
 from referee.games.cutthroat.state import MERCENARY, SOLDIER, Kingdom, Player, Territory
+from referee.outcome import Termination
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 LAND = ["Three Rivers", "Nyghtwald", "The Hanging Tongue", "Marrow", "Stonehold"]
@@ -29,7 +30,7 @@ def started(characters: tuple[str, str, str] = ("Dravanof", "Slaine", "Brom"), e
             options: dict[str, object] | None = None) -> Driver:
     """Ann holds Three Rivers (2 soldiers), Bo Nyghtwald (1), Cy Marrow (3); Ann's first turn is next."""
     driver = Driver(GAME, PLAYERS, options or {})
-    answer(driver, *characters, str(events), *LAND, "Ann")
+    answer(driver, *characters, "no", str(events), *LAND, "Ann")
     answer(driver, "Three Rivers", "s s", "3", "Nyghtwald", "s", "2", "Marrow", "s s s", "4")
     return driver
 
@@ -80,14 +81,14 @@ def test_partners_cannot_attack_each_other() -> None:
 
 
 def test_stacks_read_and_their_limits() -> None:
-    assert rules.parse_stack("s m s", 2, 1, False) == [SOLDIER, MERCENARY, SOLDIER]
-    assert rules.parse_stack("SMS", 2, 1, False) == [SOLDIER, MERCENARY, SOLDIER]
-    assert rules.parse_stack("none", 2, 1, True) is None
+    assert parse.parse_stack("s m s", 2, 1, False) == [SOLDIER, MERCENARY, SOLDIER]
+    assert parse.parse_stack("SMS", 2, 1, False) == [SOLDIER, MERCENARY, SOLDIER]
+    assert parse.parse_stack("none", 2, 1, True) is None
     for bad, soldiers, mercenaries in (("s s s", 2, 0), ("m", 3, 0), ("s s s s s", 8, 0), ("x", 3, 3), ("none", 3, 0)):
         with pytest.raises(ValueError):
-            rules.parse_stack(bad, soldiers, mercenaries, False)
-    for example in rules.stack_examples(1, 2, True):
-        rules.parse_stack(example, 1, 2, True)
+            parse.parse_stack(bad, soldiers, mercenaries, False)
+    for example in parse.stack_examples(1, 2, True):
+        parse.parse_stack(example, 1, 2, True)
 
 
 def test_killing_the_last_defender_sends_the_token_home() -> None:
@@ -138,7 +139,7 @@ def test_taken_characters_and_names_are_not_offered_again() -> None:
     driver = Driver(GAME, PLAYERS, {})
     answer(driver, "Brom")
     assert isinstance(driver.pending, Choice) and "Brom" not in driver.pending.options
-    answer(driver, "Crone", "Tyber", "8", "Marrow")
+    answer(driver, "Crone", "Tyber", "no", "8", "Marrow")
     with pytest.raises(InvalidAnswer):
         driver.answer("marrow")
     with pytest.raises(InvalidAnswer):
@@ -172,6 +173,8 @@ def test_purchases_stop_at_three_and_the_dead_come_back_for_two_copper() -> None
     assert driver.state.soldiers_in_hand(ann) == 2
     answer(driver, "buy a hireling", "2")
     assert (ann.mercenaries, ann.hirelings, ann.copper, driver.state.turn.purchases) == (4, 1, 2, 3)
+    assert isinstance(driver.pending, TableStep) and "territory ability" in driver.pending.prompt
+    answer(driver, "done")
     assert isinstance(driver.pending, Choice)
     assert "buy a hireling" not in driver.pending.options and "buy mercenaries" not in driver.pending.options
     answer(driver, "collect the dead")
@@ -214,7 +217,7 @@ def test_tyber_pillages_and_takes_mercenaries_with_bedlam() -> None:
 
 def test_brom_fury_kills_two_next_door() -> None:
     driver = Driver(GAME, PLAYERS, {})
-    answer(driver, "Brom", "Slaine", "Crone", "6", *LAND, "Ann")
+    answer(driver, "Brom", "Slaine", "Crone", "no", "6", *LAND, "Ann")
     answer(driver, "Three Rivers", "s", "3", "Nyghtwald", "s", "2", "The Hanging Tongue", "s s s", "4")
     answer(driver, "1", "3 copper", "attack", "Nyghtwald", "soldier, undefended")
     assert isinstance(driver.pending, Choice) and driver.pending.options == ("no", "The Hanging Tongue")
@@ -266,7 +269,8 @@ def test_the_feast_poisons_the_heir_in_front_and_dissolves_the_marriage() -> Non
     assert not kingdom.player("Ann").heir_alive and kingdom.player("Cy").heir_alive
     assert kingdom.player("Ann").married_to is None and kingdom.player("Cy").married_to is None
     assert kingdom.player("Bo").copper == 2 + 3  # Slaine's Dark Influence
-    assert driver.pending is not None and driver.pending.section == "score-cards"
+    assert isinstance(driver.pending, TableStep) and driver.pending.section == "score-coins"
+    assert "Ann's purse by the referee's count holds 3 copper, 0 silver and 1 gem(s)" in driver.pending.prompt
 
 
 def test_a_bastard_saves_the_poisoned_heir() -> None:
@@ -291,6 +295,7 @@ def test_the_final_score_is_the_scoring_module_on_the_tracked_holdings() -> None
         PlayerHoldings("Bo", 2, 0, (2, 0, 0, 0, 0, 0), 0, True, None),
         PlayerHoldings("Cy", 8, 0, (0, 0, 0, 0, 0, 0), 2, True, "Ann"),
     )))
+    expected.termination = Termination("last-event-resolved", "the last event card, the Royal Feast, has resolved")
     assert driver.report.to_json() == expected.to_json()
     assert driver.report.winners == ["Ann", "Cy"]
 
@@ -422,7 +427,8 @@ def test_every_question_names_a_section_of_the_rulebook() -> None:
 def test_the_table_is_told_who_casts_the_extra_vote() -> None:
     driver = answer(started(events=6), "1", "3 copper", "end", "none", "2", "2 copper", "end", "Alms of Lazarus")
     messages = driver.take_messages()
-    assert "Vote: 1 vote each, and 1 more for the fewest copper (4): Bo, Cy. A tied vote decides nothing." in messages
+    assert "Vote: 1 vote each, and 1 more for the fewest copper coins: Bo, Cy. A tied vote decides nothing." in messages
+    assert not any("(4)" in message for message in messages)  # a purse is never told
 
 
 def test_poison_before_a_player_without_a_living_heir_harms_nobody() -> None:
