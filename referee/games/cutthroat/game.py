@@ -272,7 +272,7 @@ def pay(kingdom: Kingdom, who: str, rest: str) -> str:
             setattr(holder, kind, getattr(holder, kind) + change)
     giver = payer.name if payer else "The bank"
     taker = payee.name if payee else "the bank"
-    return f"{giver} pays {taker} {amount} {kind}"
+    return f"{giver} pays {taker} {amount} {'gem(s)' if kind == 'gems' else kind}"
 
 
 class CutthroatKingdoms(Game[Kingdom]):
