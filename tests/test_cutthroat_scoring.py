@@ -12,7 +12,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from referee.asks import Ask, Choice, Confirm, Number, Parsed
+from referee.asks import Ask, Choice, Confirm, Parsed
 from referee.errors import InvalidAnswer, ScoreInputError
 from referee.games.cutthroat.gems import (
     GEM_COLOURS,

@@ -162,8 +162,11 @@ def pay_stonehold(kingdom: Kingdom, player: Player, territory: Territory, count:
 
 
 def describe_cards(cards: list[str]) -> str:
-    counts = [(cards.count(kind), kind) for kind in (SOLDIER, MERCENARY) if kind in cards]
-    return " and ".join(f"{count} {kind}{'s' if count > 1 else ''}" for count, kind in counts)
+    soldiers, mercenaries = cards.count(SOLDIER), cards.count(MERCENARY)
+    parts = [f"{soldiers} soldier{'s' if soldiers > 1 else ''}"] if soldiers else []
+    if mercenaries:
+        parts.append(f"{mercenaries} mercenar{'ies' if mercenaries > 1 else 'y'}")
+    return " and ".join(parts)
 
 
 # --- the exchanges ----------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from referee.engine.game import Say, Steps
 from referee.games.cutthroat import rules
 from referee.games.cutthroat.flow.attacks import passage
 from referee.games.cutthroat.flow.resources import collect_copper, collect_gems
-from referee.games.cutthroat.flow.shared import occupy, placed_stack, printed_value
+from referee.games.cutthroat.flow.shared import occupy, placed_stack, printed_value, printed_values
 from referee.games.cutthroat.state import BOTH, COPPER, GEMS, Kingdom, Player, Territory
 
 
@@ -75,8 +75,7 @@ def conquest_collection(kingdom: Kingdom, player: Player, say: Say) -> Steps:
     if not held:
         return
     for territory in held:
-        yield from printed_value(territory, COPPER)
-        yield from printed_value(territory, GEMS)
+        yield from printed_values(territory)
     options = [option for territory in held for option in collection_options(kingdom, territory)]
     chosen = options[0][1] if len(options) == 1 else (yield from ask(collection_question(kingdom, player)))
     if chosen is None:

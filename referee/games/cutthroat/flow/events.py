@@ -12,16 +12,14 @@ from referee.games.cutthroat.flow.shared import (
     free_label,
     known_names,
     names,
-    printed_value,
+    printed_values,
     turn_order_from,
 )
 from referee.games.cutthroat.parse import parse_alms, parse_dealers, parse_players
 from referee.games.cutthroat.state import (
     ALMS,
     ALMS_COPPER,
-    COPPER,
     FEAST,
-    GEMS,
     OTHER_EVENT,
     TRIBUTE,
     TRIBUTE_NO_TERRITORY_COPPER,
@@ -147,8 +145,7 @@ def tribute(kingdom: Kingdom, drawer: Player, say: Say) -> Steps:
             say(f"Tribute: {player.name} owns no territory and takes {TRIBUTE_NO_TERRITORY_COPPER} copper.")
             continue
         for territory in own:
-            copper = yield from printed_value(territory, COPPER)
-            gems = yield from printed_value(territory, GEMS)
+            copper, gems = yield from printed_values(territory)
             if territory.owner != player.name:  # lost meanwhile, through a correction
                 continue
             player.copper += copper

@@ -9,7 +9,7 @@ from typing import Any
 from referee.asks import Builder, Choice, Question, ask, pick
 from referee.engine.game import Say, Steps
 from referee.games.cutthroat import rules
-from referee.games.cutthroat.flow.shared import free_label, known_names, printed_value
+from referee.games.cutthroat.flow.shared import free_label, known_names, printed_value, printed_values
 from referee.games.cutthroat.state import (
     BOTH,
     COPPER,
@@ -90,8 +90,7 @@ def collect(kingdom: Kingdom, player: Player, territory: Territory, payer: Playe
         Question, Any, list[str]]:
     """One territory's resources: its copper or its gems, or both under Cawdwell's Opulence.
     Returns what was taken, for the message."""
-    copper = yield from printed_value(territory, COPPER)
-    gems = yield from printed_value(territory, GEMS)
+    copper, gems = yield from printed_values(territory)
     drawable = gems if payer else min(gems, rules.gems_in_purse(kingdom))
     if kingdom.turn.opulence:
         take = BOTH

@@ -14,7 +14,7 @@ from referee.asks import Builder, Number, Parsed, Question, ask
 from referee.engine.game import Say
 from referee.games.cutthroat import rules
 from referee.games.cutthroat.parse import parse_stack, stack_examples
-from referee.games.cutthroat.state import COPPER, MERCENARY, SOLDIER, Kingdom, Player, Territory
+from referee.games.cutthroat.state import COPPER, GEMS, MERCENARY, SOLDIER, Kingdom, Player, Territory
 
 Amount = Generator[Question, Any, int]
 
@@ -64,6 +64,15 @@ def printed_value(territory: Territory, kind: str) -> Amount:
         value = yield from ask(value_question(territory, kind))
         known[territory.side] = value
     return known[territory.side]
+
+
+def printed_values(territory: Territory) -> Generator[Question, Any, tuple[int, int]]:
+    """Both values of the side that is up once they are known (asked if not): (copper, gems)."""
+    while True:
+        copper = yield from printed_value(territory, COPPER)
+        gems = yield from printed_value(territory, GEMS)
+        if territory.side in territory.copper_value:  # no plague or cure turned it meanwhile
+            return copper, gems
 
 
 # --- military cards placed under a territory --------------------------------------------------------
