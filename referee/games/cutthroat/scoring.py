@@ -308,7 +308,7 @@ def gem_line(name: str, left: dict[str, int]) -> Parsed[dict[str, int]]:
     still = ", ".join(f"{left[colour]} {GEM_PLURALS[colour]}" for colour in GEM_COLOURS)
     order = " ".join(GEM_COLOURS)
     return Parsed(
-        f"{name}: gems of each colour on one line, in the order {order} (e.g. 3 1 1 1 1 0; Enter for none)",
+        f"{name}: gems of each colour on one line, in the order {order} (e.g. 3 1 1 1 1 0)",
         "score-gems",
         default="0 0 0 0 0 0",
         parser=lambda text: parse_gem_line(text, left),
