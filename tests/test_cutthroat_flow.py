@@ -7,13 +7,14 @@ from pathlib import Path
 import pytest
 
 from referee import scenarios
-from referee.asks import Choice, Number, Parsed
+from referee.asks import Choice, Number, Parsed, TableStep
 from referee.engine.driver import Driver
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
-from referee.games.cutthroat import rules
+from referee.games.cutthroat import parse, rules
 from referee.games.cutthroat.game import GAME
 from referee.games.cutthroat.scoring import Holdings, PlayerHoldings, score
 from referee.games.cutthroat.state import MERCENARY, SOLDIER, Kingdom, Player, Territory
+from referee.outcome import Termination
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 LAND = ["Three Rivers", "Nyghtwald", "The Hanging Tongue", "Marrow", "Stonehold"]
@@ -29,7 +30,7 @@ def started(characters: tuple[str, str, str] = ("Dravanof", "Slaine", "Brom"), e
             options: dict[str, object] | None = None) -> Driver:
     """Ann holds Three Rivers (2 soldiers), Bo Nyghtwald (1), Cy Marrow (3); Ann's first turn is next."""
     driver = Driver(GAME, PLAYERS, options or {})
-    answer(driver, *characters, str(events), *LAND, "Ann")
+    answer(driver, *characters, "no", str(events), *LAND, "Ann")
     answer(driver, "Three Rivers", "s s", "3", "Nyghtwald", "s", "2", "Marrow", "s s s", "4")
     return driver
 
@@ -80,14 +81,14 @@ def test_partners_cannot_attack_each_other() -> None:
 
 
 def test_stacks_read_and_their_limits() -> None:
-    assert rules.parse_stack("s m s", 2, 1, False) == [SOLDIER, MERCENARY, SOLDIER]
-    assert rules.parse_stack("SMS", 2, 1, False) == [SOLDIER, MERCENARY, SOLDIER]
-    assert rules.parse_stack("none", 2, 1, True) is None
+    assert parse.parse_stack("s m s", 2, 1, False) == [SOLDIER, MERCENARY, SOLDIER]
+    assert parse.parse_stack("SMS", 2, 1, False) == [SOLDIER, MERCENARY, SOLDIER]
+    assert parse.parse_stack("none", 2, 1, True) is None
     for bad, soldiers, mercenaries in (("s s s", 2, 0), ("m", 3, 0), ("s s s s s", 8, 0), ("x", 3, 3), ("none", 3, 0)):
         with pytest.raises(ValueError):
-            rules.parse_stack(bad, soldiers, mercenaries, False)
-    for example in rules.stack_examples(1, 2, True):
-        rules.parse_stack(example, 1, 2, True)
+            parse.parse_stack(bad, soldiers, mercenaries, False)
+    for example in parse.stack_examples(1, 2, True):
+        parse.parse_stack(example, 1, 2, True)
 
 
 def test_killing_the_last_defender_sends_the_token_home() -> None:
@@ -138,7 +139,7 @@ def test_taken_characters_and_names_are_not_offered_again() -> None:
     driver = Driver(GAME, PLAYERS, {})
     answer(driver, "Brom")
     assert isinstance(driver.pending, Choice) and "Brom" not in driver.pending.options
-    answer(driver, "Crone", "Tyber", "8", "Marrow")
+    answer(driver, "Crone", "Tyber", "no", "8", "Marrow")
     with pytest.raises(InvalidAnswer):
         driver.answer("marrow")
     with pytest.raises(InvalidAnswer):
@@ -172,6 +173,8 @@ def test_purchases_stop_at_three_and_the_dead_come_back_for_two_copper() -> None
     assert driver.state.soldiers_in_hand(ann) == 2
     answer(driver, "buy a hireling", "2")
     assert (ann.mercenaries, ann.hirelings, ann.copper, driver.state.turn.purchases) == (4, 1, 2, 3)
+    assert isinstance(driver.pending, TableStep) and "territory ability" in driver.pending.prompt
+    answer(driver, "done")
     assert isinstance(driver.pending, Choice)
     assert "buy a hireling" not in driver.pending.options and "buy mercenaries" not in driver.pending.options
     answer(driver, "collect the dead")
@@ -214,7 +217,7 @@ def test_tyber_pillages_and_takes_mercenaries_with_bedlam() -> None:
 
 def test_brom_fury_kills_two_next_door() -> None:
     driver = Driver(GAME, PLAYERS, {})
-    answer(driver, "Brom", "Slaine", "Crone", "6", *LAND, "Ann")
+    answer(driver, "Brom", "Slaine", "Crone", "no", "6", *LAND, "Ann")
     answer(driver, "Three Rivers", "s", "3", "Nyghtwald", "s", "2", "The Hanging Tongue", "s s s", "4")
     answer(driver, "1", "3 copper", "attack", "Nyghtwald", "soldier, undefended")
     assert isinstance(driver.pending, Choice) and driver.pending.options == ("no", "The Hanging Tongue")
@@ -266,7 +269,8 @@ def test_the_feast_poisons_the_heir_in_front_and_dissolves_the_marriage() -> Non
     assert not kingdom.player("Ann").heir_alive and kingdom.player("Cy").heir_alive
     assert kingdom.player("Ann").married_to is None and kingdom.player("Cy").married_to is None
     assert kingdom.player("Bo").copper == 2 + 3  # Slaine's Dark Influence
-    assert driver.pending is not None and driver.pending.section == "score-cards"
+    assert isinstance(driver.pending, TableStep) and driver.pending.section == "score-coins"
+    assert "Ann's purse by the referee's count holds 3 copper, 0 silver and 1 gem(s)" in driver.pending.prompt
 
 
 def test_a_bastard_saves_the_poisoned_heir() -> None:
@@ -291,6 +295,7 @@ def test_the_final_score_is_the_scoring_module_on_the_tracked_holdings() -> None
         PlayerHoldings("Bo", 2, 0, (2, 0, 0, 0, 0, 0), 0, True, None),
         PlayerHoldings("Cy", 8, 0, (0, 0, 0, 0, 0, 0), 2, True, "Ann"),
     )))
+    expected.termination = Termination("last-event-resolved", "the last event card, the Royal Feast, has resolved")
     assert driver.report.to_json() == expected.to_json()
     assert driver.report.winners == ["Ann", "Cy"]
 
@@ -422,7 +427,8 @@ def test_every_question_names_a_section_of_the_rulebook() -> None:
 def test_the_table_is_told_who_casts_the_extra_vote() -> None:
     driver = answer(started(events=6), "1", "3 copper", "end", "none", "2", "2 copper", "end", "Alms of Lazarus")
     messages = driver.take_messages()
-    assert "Vote: 1 vote each, and 1 more for the fewest copper (4): Bo, Cy. A tied vote decides nothing." in messages
+    assert "Vote: 1 vote each, and 1 more for the fewest copper coins: Bo, Cy. A tied vote decides nothing." in messages
+    assert not any("(4)" in message for message in messages)  # a purse is never told
 
 
 def test_poison_before_a_player_without_a_living_heir_harms_nobody() -> None:
@@ -431,3 +437,311 @@ def test_poison_before_a_player_without_a_living_heir_harms_nobody() -> None:
     finish_short_game(driver, "Bo")
     assert "No living heir sits in front of Bo: the poison harms nobody." in driver.take_messages()
     assert [p.heir_alive for p in driver.state.players] == [True, False, True]
+
+
+# --- questions rebuilt after a correction -----------------------------------------------------------
+
+
+def test_a_plague_at_the_collection_question_offers_the_plagued_side_and_asks_its_value() -> None:
+    driver = answer(started(), "1")  # Three Rivers, healthy: 3 copper or 1 gem
+    driver.adjust("Three Rivers plague", "a plague card")
+    assert isinstance(driver.pending, Choice)
+    assert driver.pending.options == ("copper (plagued side, its value asked next)",
+                                      "gems (plagued side, their value asked next)")
+    with pytest.raises(InvalidAnswer):
+        driver.answer("3 copper")  # the healthy side's value is no longer on offer
+    answer(driver, "copper")
+    assert isinstance(driver.pending, Number) and "(plagued side): copper value" in driver.pending.prompt
+    answer(driver, "1")
+    ann = driver.state.player("Ann")
+    assert ann.copper == 3 + 1 and driver.state.territory("Three Rivers").copper_value == {"healthy": 3, "plagued": 1}
+
+
+def test_a_plague_at_a_value_question_asks_the_plagued_side_instead() -> None:
+    driver = started()
+    assert isinstance(driver.pending, Number) and "(healthy side): gem value" in driver.pending.prompt
+    driver.adjust("Three Rivers plague", "a plague card")
+    assert isinstance(driver.pending, Number) and "(plagued side): gem value" in driver.pending.prompt
+    answer(driver, "2")
+    three_rivers = driver.state.territory("Three Rivers")
+    assert three_rivers.gem_value == {"plagued": 2}
+    assert isinstance(driver.pending, Number) and "(plagued side): copper value" in driver.pending.prompt
+
+
+def test_the_stack_question_follows_the_hand_after_a_correction() -> None:
+    driver = answer(started(), "1", "3 copper", "conquer", "The Hanging Tongue", "yes")  # passage through Bo's
+    assert isinstance(driver.pending, Parsed) and "at most 4 soldier(s)" in driver.pending.allowed()
+    driver.adjust("Ann dead +4", "an Assassin")
+    assert isinstance(driver.pending, Parsed) and driver.pending.allowed() == (
+        "1 to 4 cards, at most 0 soldier(s) and 0 mercenary card(s), or 'none'")
+    answer(driver, "none")
+    assert driver.state.territory("The Hanging Tongue").owner is None
+
+
+def test_a_player_named_like_an_option_word_can_be_chosen_by_name() -> None:
+    driver = Driver(GAME, ["Ann", "No", "Cy"], {})
+    answer(driver, "Dravanof", "Slaine", "Brom", "no", "6", *LAND, "Ann")
+    answer(driver, "Three Rivers", "s s", "3", "Nyghtwald", "s", "2", "Marrow", "s s s")
+    driver.adjust("Ann hirelings +1", "the bastard of No's house")
+    answer(driver, "4")
+    assert isinstance(driver.pending, Choice) and driver.pending.options == ("no blackmail", "No", "Cy")
+    answer(driver, "No", "1", "3 copper")  # Ann blackmails the player named No for Three Rivers' copper
+    assert [p.copper for p in driver.state.players] == [3 + 2, 0, 4]
+
+
+@pytest.mark.parametrize("name", ["pay", "Pay Day", "bank"])
+def test_names_that_would_read_as_a_payment_or_an_answer_word_are_refused(name: str) -> None:
+    with pytest.raises(SessionError):
+        GAME.check_players(["Ann", "Bo", name])
+
+
+# --- the action phase -------------------------------------------------------------------------------
+
+
+def actions_offered(driver: Driver) -> dict[str, int]:
+    assert isinstance(driver.pending, Choice) and "action phase" in driver.pending.prompt
+    return dict(zip(driver.pending.options, driver.pending.numbers, strict=True))
+
+
+def test_attacking_is_closed_once_the_player_moves_on() -> None:
+    driver = answer(started(), "1", "3 copper")
+    driver.adjust("Ann dead +1", "lost a soldier to an Assassin")
+    answer(driver, "attack", "Nyghtwald", "stop attacking")
+    assert actions_offered(driver)["attack"] == 4  # the attack action is still under way
+    answer(driver, "collect the dead")
+    offered = actions_offered(driver)
+    assert "attack" not in offered and "collect the dead" not in offered
+    assert offered == {"buy a hireling": 1, "buy mercenaries": 2, "conquer": 3, "end the action phase": 0}
+
+
+def test_purchases_are_closed_once_the_player_attacks() -> None:
+    driver = answer(started(), "1", "3 copper", "buy mercenaries")
+    assert "buy mercenaries" in actions_offered(driver)
+    answer(driver, "attack", "Nyghtwald", "stop attacking")
+    offered = actions_offered(driver)
+    assert "buy a hireling" not in offered and "buy mercenaries" not in offered
+    answer(driver, "conquer", "The Hanging Tongue", "yes", "s")
+    offered = actions_offered(driver)
+    assert "attack" not in offered and offered["conquer"] == 3
+    answer(driver, "end the action phase")
+    assert driver.state.turn.finished_actions == ["purchase", "attacks", "conquest"]
+
+
+def test_each_action_keeps_its_number_and_0_always_ends() -> None:
+    driver = answer(started(("Cawdwell", "Slaine", "Brom")), "1", "3 copper")
+    assert actions_offered(driver) == {"buy a hireling": 1, "buy mercenaries": 2, "conquer": 3, "attack": 4,
+                                       "taxes": 6, "end the action phase": 0}
+    driver.adjust("Ann dead +1", "a soldier lost")
+    assert actions_offered(driver)["collect the dead"] == 5
+    answer(driver, "6", "Bo")  # taxes, from Bo next door: Taxes leaves the actions open
+    assert "taxes" not in actions_offered(driver) and actions_offered(driver)["buy mercenaries"] == 2
+    answer(driver, "0")
+    assert driver.state.phase == "event"
+
+
+# --- Stonehold, Bedlam, Fury ---------------------------------------------------------------------------
+
+
+def stonehold_driver(options: dict[str, object] | None = None) -> Driver:
+    """Ann (Dravanof) on Marrow next to Cy's Stonehold, held by 2 soldiers; Ann's actions are next."""
+    driver = Driver(GAME, PLAYERS, options or {})
+    answer(driver, "Dravanof", "Slaine", "Brom", "no", "6", *LAND, "Ann")
+    answer(driver, "Marrow", "s s", "2", "Three Rivers", "s", "3", "Stonehold", "s s", "2")
+    return answer(driver, "1", "2 copper")
+
+
+def test_a_plagued_stonehold_takes_one_card_and_a_hand_of_one_kind_is_not_asked() -> None:
+    driver = stonehold_driver()
+    driver.adjust("Stonehold plague", "a plague card")
+    answer(driver, "attack", "Stonehold")
+    ann = driver.state.player("Ann")
+    assert ann.dead == 1  # only soldiers in hand: the one card is taken without a question
+    assert isinstance(driver.pending, Choice) and "Attack on Stonehold" in driver.pending.prompt
+    assert ("Stonehold: Ann discards 1 soldier before attacking (ruling stonehold-discard: once-per-turn)."
+            in driver.take_messages())
+
+
+def test_stonehold_can_be_left_alone_instead_of_paid() -> None:
+    driver = answer(stonehold_driver(), "buy mercenaries", "attack", "Stonehold")
+    assert isinstance(driver.pending, Parsed) and "discards 2 military card(s)" in driver.pending.prompt
+    with pytest.raises(InvalidAnswer):
+        driver.answer("s")  # two cards are due
+    answer(driver, "none")
+    assert driver.state.player("Ann").dead == 0 and driver.state.player("Ann").mercenaries == 2
+    assert "attack" in actions_offered(driver)
+
+
+def test_each_defender_ruling_takes_the_price_again_for_the_next_defender() -> None:
+    driver = stonehold_driver({"rulings": {"stonehold-discard": "each-defender"}})
+    answer(driver, "buy mercenaries", "attack", "Stonehold", "s s", "soldier, undefended")
+    ann = driver.state.player("Ann")
+    assert ann.dead == 3 and driver.state.territory("Stonehold").defenders == [SOLDIER]
+    assert isinstance(driver.pending, Parsed) and "discards 2 military card(s)" in driver.pending.prompt
+    answer(driver, "m m", "soldier, undefended")  # the second defender's price, then the attack
+    assert (ann.dead, ann.mercenaries) == (4, 0) and driver.state.territory("Stonehold").owner is None
+    paid = [message for message in driver.take_messages() if "before attacking" in message]
+    assert paid == ["Stonehold: Ann discards 2 soldiers before attacking (ruling stonehold-discard: each-defender).",
+                    "Stonehold: Ann discards 2 mercenaries before attacking (ruling stonehold-discard: each-defender)."]
+
+
+def test_a_hand_too_small_for_stonehold_cannot_attack_it() -> None:
+    driver = stonehold_driver()
+    driver.adjust("Ann dead +3", "lost soldiers")
+    answer(driver, "attack", "Stonehold")
+    assert driver.state.player("Ann").dead == 3 and "attack" in actions_offered(driver)
+    assert ("Ann cannot discard the 2 military card(s) Stonehold demands: no attack (ruling stonehold-discard: "
+            "once-per-turn).") in driver.take_messages()
+
+
+def tyber_driver(options: dict[str, object] | None = None) -> Driver:
+    """Ann (Tyber) on Three Rivers (a mercenary over a soldier) next to Bo's Nyghtwald (1 soldier),
+    whose other neighbour, Cy's The Hanging Tongue, holds a soldier over a mercenary."""
+    driver = Driver(GAME, PLAYERS, options or {})
+    answer(driver, "Tyber", "Slaine", "Brom", "no", "6", *LAND, "Ann")
+    driver.adjust("Ann mercenaries +2", "a deal")
+    answer(driver, "Three Rivers", "m s", "3", "Nyghtwald", "s", "2")
+    driver.adjust("Cy mercenaries +1", "a deal")
+    answer(driver, "The Hanging Tongue", "s m", "2")
+    return answer(driver, "1", "3 copper", "attack", "Nyghtwald", "soldier, undefended")
+
+
+def test_bedlam_offers_the_territories_of_others_and_takes_every_mercenary_there() -> None:
+    driver = tyber_driver()
+    assert isinstance(driver.pending, Choice) and driver.pending.options == (
+        "none", "The Hanging Tongue (1 mercenary card(s))")
+    answer(driver, "The Hanging Tongue")
+    kingdom = driver.state
+    assert kingdom.territory("The Hanging Tongue").defenders == [SOLDIER]
+    assert kingdom.territory("Three Rivers").defenders == [MERCENARY, SOLDIER]
+    assert kingdom.player("Ann").mercenaries == 2
+
+
+def test_bedlam_may_empty_tybers_own_land_under_the_ruling() -> None:
+    driver = tyber_driver({"rulings": {"bedlam-own-land": "included"}})
+    assert isinstance(driver.pending, Choice) and driver.pending.options == (
+        "none", "Three Rivers (1 mercenary card(s))", "The Hanging Tongue (1 mercenary card(s))")
+
+
+def test_fury_and_death_never_strike_their_users_land_and_a_useless_fury_is_not_spent() -> None:
+    driver = started()
+    for text, problem in (("Ann uses death Three Rivers", "their own territory"),
+                          ("Cy uses fury The Hanging Tongue", "not spent"),
+                          ("Cy uses fury Marrow", "their own territory")):
+        with pytest.raises(InvalidAdjustment, match=problem):
+            driver.adjust(text, "a reason")
+    assert driver.state.player("Cy").ability_uses["fury"] == 2
+    assert driver.state.player("Ann").ability_uses["death"] == 2
+    driver.adjust("Ann uses death Nyghtwald", "Death")
+    nyghtwald = driver.state.territory("Nyghtwald")
+    assert nyghtwald.plagued and nyghtwald.owner is None and driver.state.player("Ann").ability_uses["death"] == 1
+
+
+# --- payments --------------------------------------------------------------------------------------------
+
+
+def test_pay_moves_coins_and_gems_between_players_and_the_bank() -> None:
+    driver = started()
+    driver.adjust("pay Cy Ann 3", "pay")
+    driver.adjust("pay bank Bo 2 gems", "Bo draws 2 gems for a card")
+    driver.adjust("pay Bo bank 1 gem", "returned")
+    kingdom = driver.state
+    assert [p.copper for p in kingdom.players] == [6, 2, 1] and kingdom.player("Bo").gems == 1
+    assert driver.take_messages()[-1] == "Correction: Bo pays the bank 1 gem(s) (returned)"
+    for text in ("pay Ann Bo 99", "pay Ann Ann 1", "pay Zed Bo 1", "pay Ann Bo 1 rubies", "pay Ann Bo",
+                 "pay bank Bo 40 gems", "pay Ann Bo 0"):
+        with pytest.raises(InvalidAdjustment):
+            driver.adjust(text, "pay")
+    assert [p.copper for p in kingdom.players] == [6, 2, 1]
+
+
+def test_purse_corrections_are_hidden_on_the_shared_screen() -> None:
+    driver = started()
+    driver.take_messages()
+    driver.adjust("Ann copper +5", "a deal")
+    said = driver.take_messages()
+    assert said == ["Correction: Ann's copper changed (hidden) (a deal)"]
+    with pytest.raises(InvalidAdjustment) as refused:
+        driver.adjust("Ann silver -1", "a deal")
+    assert "it is" not in str(refused.value)
+
+
+# --- the rules the planted bugs showed untested ------------------------------------------------------
+
+
+def landless_ann(characters: tuple[str, str, str] = ("Dravanof", "Slaine", "Brom"), events: int = 10,
+                 options: dict[str, object] | None = None) -> Driver:
+    """Ann's soldiers are all dead before she places any, so she starts without land; Bo holds
+    Nyghtwald (2 copper), Cy Marrow (4 copper). Ann's first turn is next."""
+    driver = Driver(GAME, PLAYERS, options or {})
+    answer(driver, *characters, "no", str(events), *LAND, "Ann")
+    driver.adjust("Ann dead +6", "a plague of the camp")
+    answer(driver, "Three Rivers")  # no military card to place: she starts without a territory
+    answer(driver, "Nyghtwald", "s", "2", "Marrow", "s s s", "4")
+    return driver
+
+
+def test_a_player_without_land_takes_exactly_3_copper() -> None:
+    driver = landless_ann()
+    kingdom = driver.state
+    assert kingdom.owned_by("Ann") == [] and kingdom.player("Ann").copper == 3
+    assert kingdom.phase == "actions" and kingdom.player("Ann").feast_cards == 0
+
+
+def test_a_player_without_land_blackmails_exactly_3_copper() -> None:
+    driver = landless_ann()  # Ann took her 3 copper; now she holds Cy's bastard for her next turn
+    driver.adjust("Ann hirelings +1", "drew the bastard of Cy's house")
+    answer(driver, "end the action phase", "none")
+    answer(driver, "2", "2 copper", "end the action phase", "another event", "done")  # Bo's turn
+    answer(driver, "0", "end the action phase", "another event", "done")  # Cy's turn: 4 + 4 copper
+    assert driver.state.player("Cy").copper == 8
+    answer(driver, "Cy")  # Ann blackmails Cy: no land, so 3 copper from him
+    assert [driver.state.player(name).copper for name in ("Ann", "Cy")] == [6, 5]
+    assert "Ann owns no territory: 3 copper from Cy (blackmail)." in driver.take_messages()
+
+
+def test_tribute_gives_a_player_without_land_4_copper() -> None:
+    driver = landless_ann()
+    answer(driver, "end the action phase", "none", "2", "2 copper", "end the action phase", "Tribute")
+    answer(driver, "1")  # Marrow's gem value, for Cy's share of the Tribute; Ann comes last
+    assert driver.state.player("Ann").copper == 3 + 4
+    assert "Tribute: Ann owns no territory and takes 4 copper." in driver.take_messages()
+
+
+def test_cawdwell_without_land_may_tax_any_player() -> None:
+    driver = landless_ann(("Cawdwell", "Slaine", "Brom"))
+    answer(driver, "taxes")
+    assert isinstance(driver.pending, Choice) and driver.pending.options == ("Bo", "Cy")
+    answer(driver, "Cy")
+    assert [p.copper for p in driver.state.players] == [3 + 3, 2, 4 - 3]
+
+
+def test_the_34th_and_last_feast_card_is_dealt() -> None:
+    driver = Driver(GAME, PLAYERS, {})
+    answer(driver, "Dravanof", "Slaine", "Brom", "no", "10", *LAND, "Ann")
+    answer(driver, "Three Rivers", "s s", "3", "Nyghtwald", "s", "2", "Marrow", "s s s")
+    driver.adjust("Bo feast +33", "the feast deck as it stands")
+    answer(driver, "4", "1", "3 copper")  # Ann's resource phase takes the one card left
+    kingdom = driver.state
+    assert kingdom.player("Ann").feast_cards == 1 and kingdom.feast_cards_drawn == 34
+    assert "Ann takes a feast card and 3 copper for Three Rivers." in driver.take_messages()
+
+
+def test_under_short_payment_nothing_a_player_holding_exactly_the_amount_pays_it() -> None:
+    driver = Driver(GAME, PLAYERS, {"rulings": {"short-payment": "nothing"}})
+    answer(driver, "Tyber", "Slaine", "Brom", "no", "6", *LAND, "Ann")
+    answer(driver, "Three Rivers", "s s", "3", "Nyghtwald", "s", "3", "Marrow", "s s s", "4")
+    answer(driver, "1", "3 copper", "attack", "Nyghtwald", "soldier, undefended")  # Bo holds exactly 3
+    assert [p.copper for p in driver.state.players[:2]] == [3 + 3 + 3, 0]
+    assert "Pillage: Bo pays Ann 3 copper." in driver.take_messages()
+    poorer = Player("Cy", copper=2)
+    assert rules.payable(poorer, 3, "nothing") == 0 and rules.payable(Player("Di", copper=3), 3, "nothing") == 3
+
+
+def test_the_feast_waits_for_the_tasting_before_the_poison() -> None:
+    driver = started(events=3)
+    driver.adjust("Ann hirelings +1", "her own bastard")
+    answer(driver, "1", "1 gems", "end", "none", "2", "2 gems", "end", "Ann", "Cy", "0", "end")
+    assert isinstance(driver.pending, TableStep) and "Serve and taste" in driver.pending.prompt
+    driver.adjust("Ann hirelings -1", "discarded to taste a card")
+    answer(driver, "done", "Cy")  # Cy sits with Ann's heir: poisoned, and no bastard left to save it
+    assert not driver.state.player("Ann").heir_alive

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from referee.asks import Ask, Choice, Confirm, Number
+from referee.asks import Ask, Choice, Confirm, Parsed
 from referee.errors import InvalidAnswer, ScoreInputError
 from referee.games.cutthroat.gems import (
     GEM_COLOURS,
@@ -463,9 +463,9 @@ def drive(names: list[str], answers: list[str]) -> tuple[dict[str, Any], list[As
     raise AssertionError(f"still asking after every answer: {ask.prompt}")
 
 
-ANN = ["7", "3", "1", "1", "3", "1", "1", "1", "12", "nobody", "y"]
-BO = ["2", "4", "5", "5", "", "0", "0", "0", "10", "Cy"]  # no heir question: married heirs live
-CY = ["10", "0", "0", "0", "0", "0", "0", "0", "3"]  # no marriage or heir question: married to Bo
+ANN = ["7", "3", "1 1 3 1 1 1", "12", "nobody", "y"]
+BO = ["2", "4", "5,5,0,0,0,0", "10", "Cy"]  # no heir question: married heirs live
+CY = ["10", "0", "", "3"]  # gems: Enter for none; no marriage or heir question: married to Bo
 
 
 def test_interactive_entry_scores_a_married_win() -> None:
@@ -486,17 +486,23 @@ def test_interactive_entry_scores_a_married_win() -> None:
 def test_interactive_asks_name_their_sections_and_bound_gems() -> None:
     _, asks = drive(["Ann", "Bo", "Cy"], ANN + BO + CY)
     assert {ask.section for ask in asks} == {"score-coins", "score-gems", "score-cards", "score-marriage"}
-    ruby_asks = [ask for ask in asks if isinstance(ask, Number) and "rubies" in ask.prompt]
-    assert [ask.maximum for ask in ruby_asks] == [6, 5, 0]  # Ann took 1, Bo took 5
-    with pytest.raises(InvalidAnswer):
-        ruby_asks[1].parse("6")
+    gem_asks = [ask for ask in asks if isinstance(ask, Parsed)]
+    assert len(gem_asks) == 3 and all("ruby sapphire emerald amethyst diamond topaz" in ask.prompt for ask in gem_asks)
+    assert gem_asks[1].parse("5 5 0 0 0 0")["ruby"] == 5  # Ann took 1 ruby: 5 are left for Bo
+    with pytest.raises(InvalidAnswer, match="only 5 ruby"):
+        gem_asks[1].parse("6 0 0 0 0 0")
+    with pytest.raises(InvalidAnswer, match="only 0 ruby"):
+        gem_asks[2].parse("1 0 0 0 0 0")  # Bo took the last 5
+    with pytest.raises(InvalidAnswer, match="expected 6 whole numbers"):
+        gem_asks[0].parse("1 2 3")
+    assert gem_asks[2].parse("") == dict.fromkeys(GEM_COLOURS, 0)
     marriage_asks = [ask for ask in asks if isinstance(ask, Choice)]
     assert [ask.options for ask in marriage_asks] == [("nobody", "Bo", "Cy"), ("nobody", "Cy")]
     assert sum(isinstance(ask, Confirm) for ask in asks) == 1
 
 
 def test_interactive_last_unmarried_player_is_not_asked_about_marriage() -> None:
-    quiet = ["0", "0", "", "", "", "", "", "", "0"]
+    quiet = ["0", "0", "", "0"]
     data, asks = drive(["Ann", "Bo", "Cy"], [*quiet, "nobody", "n", *quiet, "1", "y", *quiet, "n"])
     assert [p["married_to"] for p in data["players"]] == [None, None, None]
     assert [p["heir_alive"] for p in data["players"]] == [False, True, False]
@@ -504,9 +510,9 @@ def test_interactive_last_unmarried_player_is_not_asked_about_marriage() -> None
 
 
 def test_interactive_player_named_nobody_can_still_marry() -> None:
-    quiet = ["0", "0", "", "", "", "", "", "", "0"]
+    quiet = ["0", "0", "", "0"]
     data, asks = drive(["Ann", "Nobody", "Cy"], [*quiet, "Nobody", *quiet, *quiet, "y"])
-    first = asks[9]
+    first = asks[4]
     assert isinstance(first, Choice) and first.options == ("no one", "Nobody", "Cy")
     assert data["players"][0]["married_to"] == "Nobody"
 

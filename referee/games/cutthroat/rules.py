@@ -10,32 +10,31 @@ from collections.abc import Sequence
 
 from referee.games.cutthroat.state import (
     ABILITY_USES,
+    ATTACKS,
     BROM_SOLDIERS,
+    COLLECT_DEAD_COST,
+    COLLECTING,
+    CONQUEST,
     DARK_INFLUENCE_COPPER,
     FEAST_CARDS,
     GEMS_IN_GAME,
-    MAX_DEFENDERS,
+    MARROW,
     MERCENARIES_PER_COPPER,
     MERCENARY,
     MERCENARY_CARDS,
+    PURCHASE,
+    PURCHASES_PER_TURN,
     SILVER_IN_COPPER,
     SOLDIER,
     SOLDIERS_PER_HOUSE,
+    STONEHOLD,
+    STONEHOLD_DISCARDS,
     TWICE_PER_GAME,
     Kingdom,
     Player,
     Territory,
+    TurnRecord,
 )
-
-RULING_CHOICES: dict[str, tuple[str, ...]] = {
-    "territory-layout": ("row", "ring"),
-    "short-payment": ("what-they-have", "nothing"),
-    "purchase-unit": ("pair", "batch"),
-    "empty-deck": ("reshuffle", "closed"),
-    "bastard-save": ("owner", "holder"),
-}
-"""The guided session's rulings (rulebook section #rulings), the default first."""
-
 
 # --- houses ---------------------------------------------------------------------------------------
 
@@ -133,6 +132,50 @@ def attack_targets(kingdom: Kingdom, attacker: str) -> list[Territory]:
     ]
 
 
+def is_named(territory: Territory, name: str) -> bool:
+    return territory.name.lower() == name.lower()
+
+
+def stonehold_discards(territory: Territory) -> int:
+    """Military cards an attacker discards before attacking a defended Stonehold: 2, or 1 on its
+    plagued side; none when it is unoccupied or is another territory (#cards-territory, #faq)."""
+    if not is_named(territory, STONEHOLD) or not territory.defenders:
+        return 0
+    return STONEHOLD_DISCARDS[territory.side]
+
+
+def stonehold_due(kingdom: Kingdom, territory: Territory) -> int:
+    """The discards due now before the next attacking card against this territory: once a turn
+    (ruling stonehold-discard: once-per-turn), or again for each new defending card on top
+    (each-defender)."""
+    count = stonehold_discards(territory)
+    paid_at = kingdom.turn.stonehold_paid_at
+    if count == 0 or paid_at is None:
+        return count
+    if kingdom.rulings["stonehold-discard"] == "each-defender" and len(territory.defenders) < paid_at:
+        return count
+    return 0
+
+
+def marrow_pays_a_mercenary(kingdom: Kingdom, buyer: Player) -> Territory | None:
+    """Healthy Marrow gives its owner a mercenary when they buy a hireling (#combat-examples)."""
+    for territory in kingdom.owned_by(buyer.name):
+        if is_named(territory, MARROW) and not territory.plagued:
+            return territory
+    return None
+
+
+def bedlam_sources(kingdom: Kingdom, tyber: Player, territory: Territory) -> list[Territory]:
+    """Territories next to the one whose last defender Tyber killed that hold mercenaries; her own
+    territories only under ruling bedlam-own-land: included (#lady-tyber)."""
+    spare_own = kingdom.rulings["bedlam-own-land"] == "spared"
+    return [
+        land
+        for land in adjacent(kingdom, territory)
+        if MERCENARY in land.defenders and not (spare_own and land.owner == tyber.name)
+    ]
+
+
 def conquer_targets(kingdom: Kingdom) -> list[Territory]:
     """Unoccupied territories (those beyond other players' land need passage, as for an attack)."""
     return [territory for territory in kingdom.territories if territory.owner is None]
@@ -151,41 +194,62 @@ def tax_targets(kingdom: Kingdom, cawdwell: str) -> list[Player]:
 # --- cards and stacks -----------------------------------------------------------------------------
 
 
-STACK_WORDS = {"s": SOLDIER, "soldier": SOLDIER, "soldiers": SOLDIER, "m": MERCENARY, "merc": MERCENARY,
-               "mercs": MERCENARY, "mercenary": MERCENARY, "mercenaries": MERCENARY}
-NO_STACK = ("none", "no", "nothing", "-")
+def action_open(turn: TurnRecord, action: str) -> bool:
+    """An action may be taken unless the player has already moved on from it this turn (#action-phase)."""
+    return action not in turn.finished_actions
 
 
-def parse_stack(text: str, soldiers: int, mercenaries: int, optional: bool) -> list[str] | None:
-    """Military cards placed under a territory, top first: 'soldier merc soldier', 's m s' or 'sms'.
-
-    Between 1 and 4 cards, no more of a kind than the hand holds; 'none' where placing is optional.
-    """
-    words = text.lower().replace(",", " ").split()
-    if optional and words and words[0] in NO_STACK and len(words) == 1:
-        return None
-    if len(words) == 1 and words[0] not in STACK_WORDS and set(words[0]) <= {"s", "m"}:
-        words = list(words[0])
-    if not words or any(word not in STACK_WORDS for word in words):
-        raise ValueError("not a list of soldiers and mercenaries")
-    stack = [STACK_WORDS[word] for word in words]
-    if len(stack) > MAX_DEFENDERS:
-        raise ValueError(f"at most {MAX_DEFENDERS} military cards go under a territory")
-    if stack.count(SOLDIER) > soldiers:
-        raise ValueError(f"only {soldiers} soldier(s) in hand")
-    if stack.count(MERCENARY) > mercenaries:
-        raise ValueError(f"only {mercenaries} mercenary card(s) in hand")
-    return stack
+def begin_action(turn: TurnRecord, action: str) -> None:
+    """Taking an action finishes the one under way: it is closed for the rest of the turn."""
+    if turn.action is not None and turn.action != action:
+        turn.finished_actions.append(turn.action)
+    turn.action = action
 
 
-def stack_examples(soldiers: int, mercenaries: int, optional: bool) -> tuple[str, ...]:
-    """A few stacks this hand can place (so a random player always finds a valid answer)."""
-    examples = []
-    for text in ("s", "m", "s s", "s m", "m s s", "s s s s", "m m m m", "s m s m"):
-        words = text.split()
-        if words.count("s") <= soldiers and words.count("m") <= mercenaries:
-            examples.append(text)
-    return (*examples, "none") if optional else tuple(examples)
+def end_actions(turn: TurnRecord) -> None:
+    """The action phase ends: the action under way is finished too."""
+    if turn.action is not None:
+        turn.finished_actions.append(turn.action)
+    turn.action = None
+
+
+def can_purchase(kingdom: Kingdom) -> bool:
+    return action_open(kingdom.turn, PURCHASE) and kingdom.turn.purchases < PURCHASES_PER_TURN
+
+
+def can_buy_hireling(kingdom: Kingdom, player: Player) -> bool:
+    return can_purchase(kingdom) and hirelings_available(kingdom) > 0
+
+
+def can_buy_mercenaries(kingdom: Kingdom, player: Player) -> bool:
+    return can_purchase(kingdom) and player.coin_value >= 1 and mercenaries_available(kingdom) > 0
+
+
+def can_conquer(kingdom: Kingdom, player: Player) -> bool:
+    armed = kingdom.military_in_hand(player) > 0
+    return action_open(kingdom.turn, CONQUEST) and armed and bool(conquer_targets(kingdom))
+
+
+def can_attack(kingdom: Kingdom, player: Player) -> bool:
+    armed = kingdom.military_in_hand(player) > 0
+    return action_open(kingdom.turn, ATTACKS) and armed and bool(attack_targets(kingdom, player.name))
+
+
+def can_collect_dead(kingdom: Kingdom, player: Player) -> bool:
+    """Once a turn, outside attacks, for 2 copper, when the dead pile holds a soldier."""
+    return action_open(kingdom.turn, COLLECTING) and player.dead > 0 and player.coin_value >= COLLECT_DEAD_COST
+
+
+def collect_dead(kingdom: Kingdom, player: Player) -> int:
+    """Pay 2 copper and take every dead soldier back; collecting is done in one go, so it closes."""
+    pay(player, COLLECT_DEAD_COST)
+    back, player.dead = player.dead, 0
+    end_actions(kingdom.turn)
+    return back
+
+
+def can_tax(kingdom: Kingdom, player: Player) -> bool:
+    return player.character == "Cawdwell" and not kingdom.turn.taxed and bool(tax_targets(kingdom, player.name))
 
 
 def place(kingdom: Kingdom, player: Player, territory: Territory, stack: Sequence[str]) -> None:
@@ -243,11 +307,17 @@ def pay(player: Player, amount: int) -> None:
         player.copper += silver * SILVER_IN_COPPER - remaining
 
 
-def payable(player: Player, amount: int, ruling: str) -> int:
-    """What a player owing `amount` copper to another hands over (ruling short-payment)."""
-    if player.copper >= amount:
+def short_payment(held: int, amount: int, ruling: str) -> int:
+    """What a player owing `amount` of something and holding `held` of it hands over (ruling
+    short-payment): all of it when they can; otherwise what they hold, or nothing."""
+    if held >= amount:
         return amount
-    return player.copper if ruling == "what-they-have" else 0
+    return held if ruling == "what-they-have" else 0
+
+
+def payable(player: Player, amount: int, ruling: str) -> int:
+    """The copper a player owing `amount` copper to another hands over."""
+    return short_payment(player.copper, amount, ruling)
 
 
 def transfer_copper(payer: Player, payee: Player, amount: int) -> None:
@@ -323,3 +393,9 @@ def heir_in_front_of(kingdom: Kingdom, player: Player) -> Player | None:
 
 def territory_names_taken(territories: Sequence[Territory]) -> set[str]:
     return {territory.name.lower() for territory in territories}
+
+
+def poorest(kingdom: Kingdom) -> list[Player]:
+    """The player or players with the fewest copper coins: they cast an extra vote (#voting)."""
+    fewest = min(player.copper for player in kingdom.players)
+    return [player for player in kingdom.players if player.copper == fewest]

@@ -10,7 +10,8 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.asks import Choice, Confirm, Number, Question
+from referee.asks import Confirm, Number, Parsed, Question, ask, pick
+from referee.engine import facts
 from referee.errors import ScoreInputError
 from referee.games.cutthroat.gems import (
     GEM_COLOURS,
@@ -20,6 +21,7 @@ from referee.games.cutthroat.gems import (
     best_split,
     most_sets_split,
 )
+from referee.games.cutthroat.parse import parse_gem_line
 from referee.outcome import (
     PlayerScore,
     ScoreReport,
@@ -32,8 +34,7 @@ from referee.outcome import (
 )
 
 GAME_ID = "cutthroat-kingdoms"
-MIN_PLAYERS = 3
-MAX_PLAYERS = 6
+MIN_PLAYERS, MAX_PLAYERS = facts.player_range(GAME_ID)
 COPPER_POINTS = 1
 SILVER_POINTS = 5
 LARGEST_ENTRY = 999_999
@@ -41,12 +42,9 @@ LARGEST_ENTRY = 999_999
 
 PLAYER_FIELDS = ("name", "copper", "silver", "gems", "card_vp", "heir_alive", "married_to")
 REQUIRED_FIELDS = ("name", "copper", "silver", "gems", "card_vp", "heir_alive")
-RULING_CHOICES: dict[str, tuple[str, ...]] = {
-    "gem-split": ("best", "most-sets"),
-    "tied-top": ("share", "nobody"),
-    "team-ranks": ("sides", "players"),
-}
-"""Each ruling's choices, the default first (see the rulebook's Rulings section)."""
+SCORE_RULINGS = ("gem-split", "tied-top", "team-ranks")
+RULING_CHOICES = {name: choices for name, choices in facts.ruling_choices(GAME_ID).items() if name in SCORE_RULINGS}
+"""The rulings of the final score, each with its choices, the default first (from the rulebook's TOML)."""
 
 NOT_MARRIED_LABELS = ("nobody", "no one", "(unmarried)")
 """The first of these that is not a player's name answers "not married"."""
@@ -305,11 +303,26 @@ def score_input(data: object) -> ScoreReport:
 # --- interactive entry ---------------------------------------------------------------------------
 
 
+def gem_line(name: str, left: dict[str, int]) -> Parsed[dict[str, int]]:
+    """A player's gems on one line, in colour order; Enter for none."""
+    still = ", ".join(f"{left[colour]} {GEM_PLURALS[colour]}" for colour in GEM_COLOURS)
+    order = " ".join(GEM_COLOURS)
+    return Parsed(
+        f"{name}: gems of each colour on one line, in the order {order} (e.g. 3 1 1 1 1 0)",
+        "score-gems",
+        default="0 0 0 0 0 0",
+        parser=lambda text: parse_gem_line(text, left),
+        hint=f"{len(GEM_COLOURS)} whole numbers in the order {order}; still unclaimed: {still}",
+        examples=("0 0 0 0 0 0", " ".join("1" if left[colour] else "0" for colour in GEM_COLOURS)),
+    )
+
+
 def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
     """Ask each player's end-of-game holdings in seat order; returns the JSON input shape.
 
-    Bounds make impossible answers impossible: a colour offers only the gems still left of it, a
+    Bounds make impossible answers impossible: a colour takes only the gems still left of it, a
     spouse can only be a player not yet accounted for, and a married heir is alive by definition.
+    A player's gems are typed on one line, one count per colour.
     """
     taken = {name.lower() for name in names}
     not_married = next(label for label in NOT_MARRIED_LABELS if label not in taken)
@@ -317,40 +330,33 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
     spouses: dict[str, str | None] = {}
     players: list[dict[str, Any]] = []
     for position, name in enumerate(names):
-        copper = yield Number(f"{name}: copper coins", "score-coins", maximum=LARGEST_ENTRY)
-        silver = yield Number(f"{name}: silver coins", "score-coins", maximum=LARGEST_ENTRY)
-        gems: dict[str, int] = {}
-        for colour in GEM_COLOURS:
-            gems[colour] = yield Number(
-                f"{name}: {GEM_PLURALS[colour]} ({gems_left[colour]} still unclaimed)",
-                "score-gems",
-                default="0",
-                maximum=gems_left[colour],
-            )
-            gems_left[colour] -= gems[colour]
-        card_vp = yield Number(
+        copper = yield from ask(Number(f"{name}: copper coins", "score-coins", maximum=LARGEST_ENTRY))
+        silver = yield from ask(Number(f"{name}: silver coins", "score-coins", maximum=LARGEST_ENTRY))
+        gems = yield from ask(gem_line(name, dict(gems_left)))
+        for colour, count in gems.items():
+            gems_left[colour] -= count
+        card_vp = yield from ask(Number(
             f"{name}: VP printed on the cards they may score (feast cards, their own bastard, ...)",
             "score-cards",
             maximum=LARGEST_ENTRY,
-        )
+        ))
         if name not in spouses:
-            candidates = tuple(later for later in names[position + 1 :] if later not in spouses)
+            candidates = [later for later in names[position + 1 :] if later not in spouses]
             spouse: str | None = None
             if candidates:
-                answer = yield Choice(
+                spouse = yield from ask(pick(
                     f"{name}: is their heir married at the end, and to whose heir?",
                     "score-marriage",
+                    [(not_married, None), *((candidate, candidate) for candidate in candidates)],
                     default=not_married,
-                    options=(not_married, *candidates),
-                )
-                spouse = None if answer == not_married else answer
+                ))
             spouses[name] = spouse
             if spouse is not None:
                 spouses[spouse] = name
         married_to = spouses[name]
         heir_alive = True
         if married_to is None:
-            heir_alive = yield Confirm(f"{name}: is {name}'s royal heir still alive?", "score-coins")
+            heir_alive = yield from ask(Confirm(f"{name}: is {name}'s royal heir still alive?", "score-coins"))
         players.append(
             {
                 "name": name,

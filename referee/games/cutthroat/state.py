@@ -59,6 +59,28 @@ OTHER_EVENT = "another event"
 FEAST = "The Royal Feast"
 SIDES = ("healthy", "plagued")
 
+STONEHOLD = "Stonehold"
+MARROW = "Marrow"
+NYGHTWALD = "Nyghtwald"
+HANGING_TONGUE = "The Hanging Tongue"
+THREE_RIVERS = "Three Rivers"
+KNOWN_TERRITORIES = (STONEHOLD, THREE_RIVERS, NYGHTWALD, HANGING_TONGUE, MARROW)
+"""The territories whose texts the rulebook gives (Three Rivers has no ability); the others are read
+off the cards by the table."""
+STONEHOLD_DISCARDS = {"healthy": 2, "plagued": 1}
+
+COPPER = "copper"
+GEMS = "gems"
+BOTH = "both"
+"""What a territory's resources are taken as: its copper, its gems, or both (Cawdwell's Opulence)."""
+
+PURCHASE = "purchase"
+CONQUEST = "conquest"
+ATTACKS = "attacks"
+COLLECTING = "collecting the dead"
+BLOCKS = (PURCHASE, CONQUEST, ATTACKS, COLLECTING)
+"""The four actions of the action phase: each is finished before another begins (#action-phase)."""
+
 
 @dataclass
 class Territory:
@@ -107,10 +129,16 @@ class TurnRecord:
     """What has happened so far in the current turn (reset when the next turn begins)."""
 
     purchases: int = 0
-    collected_dead: bool = False
+    action: str | None = None
+    """The action under way (one of BLOCKS), until the player turns to another."""
+    finished_actions: list[str] = field(default_factory=list)
+    """Actions the player has moved on from: closed for the rest of the turn."""
     taxed: bool = False
     opulence: bool = False
     conquered: list[str] = field(default_factory=list)
+    stonehold_paid_at: int | None = None
+    """How many defenders Stonehold had when its discard was last paid this turn (None: not paid)."""
+    hanging_tongue_used: bool = False
 
 
 @dataclass
@@ -134,7 +162,8 @@ class Kingdom:
     hirelings_drawn: int = 0
     feast_cards_drawn: int = 0
     hireling_deck_size: int = HIRELING_CARDS
-    """Hirelings plus the bastards of the houses in play."""
+    """Hirelings plus the bastards of the houses in play (and the Royal Pillow, when used)."""
+    royal_pillow: bool = False
     finished: bool = False
 
     def player(self, name: str) -> Player:

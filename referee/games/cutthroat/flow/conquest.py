@@ -1,0 +1,91 @@
+"""Conquering a territory: an unoccupied one reached, a stack of 1 to 4 military cards placed under
+it, and, once the turn's conquests are over, the copper or the gems of one territory conquered."""
+
+from __future__ import annotations
+
+from referee.asks import Builder, Choice, ask, pick
+from referee.engine.game import Say, Steps
+from referee.games.cutthroat import rules
+from referee.games.cutthroat.flow.attacks import passage
+from referee.games.cutthroat.flow.resources import collect_copper, collect_gems
+from referee.games.cutthroat.flow.shared import occupy, placed_stack, printed_value, printed_values
+from referee.games.cutthroat.state import BOTH, COPPER, GEMS, Kingdom, Player, Territory
+
+
+def conquer_question(kingdom: Kingdom, player: Player) -> Builder[Territory | None]:
+    def question() -> Choice[Territory | None]:
+        targets: list[tuple[str, Territory | None]] = [(land.name, land) for land in rules.conquer_targets(kingdom)]
+        return pick(f"{player.name} conquers which unoccupied territory?", "conquering",
+                    targets or [("none left unoccupied", None)])
+
+    return question
+
+
+def conquer(kingdom: Kingdom, player: Player, say: Say) -> Steps:
+    territory = yield from ask(conquer_question(kingdom, player))
+    if territory is None:
+        say(f"No territory is unoccupied now: {player.name} conquers nothing.")
+        return
+    if not (yield from passage(kingdom, player, territory, "conquer", say)):
+        return
+    stack = yield from placed_stack(kingdom, player, f"{player.name}: military cards under {territory.name}",
+                                    optional=True)
+    if stack is None:
+        say(f"{player.name} leaves {territory.name} unoccupied.")
+    elif territory.owner is not None:
+        say(f"{territory.name} was taken meanwhile (a correction).")
+    else:
+        occupy(kingdom, player, territory, stack, say)
+
+
+def held_conquests(kingdom: Kingdom, player: Player) -> list[Territory]:
+    names = dict.fromkeys(kingdom.turn.conquered)
+    return [kingdom.territory(name) for name in names if kingdom.territory(name).owner == player.name]
+
+
+def collection_options(kingdom: Kingdom, territory: Territory) -> list[tuple[str, tuple[Territory, str]]]:
+    side = territory.side
+    copper, gems = territory.copper_value.get(side), territory.gem_value.get(side)
+    if kingdom.turn.opulence:
+        return [(f"{territory.name}: both", (territory, BOTH))]
+    copper_label = f"{copper} copper" if copper is not None else f"copper ({side} side, its value asked next)"
+    options = [(f"{territory.name}: {copper_label}", (territory, COPPER))]
+    if gems is None:
+        options.append((f"{territory.name}: gems ({side} side, their value asked next)", (territory, GEMS)))
+    elif min(gems, rules.gems_in_purse(kingdom)) > 0:
+        options.append((f"{territory.name}: {min(gems, rules.gems_in_purse(kingdom))} gems", (territory, GEMS)))
+    return options
+
+
+def collection_question(kingdom: Kingdom, player: Player) -> Builder[tuple[Territory, str] | None]:
+    def question() -> Choice[tuple[Territory, str] | None]:
+        options: list[tuple[str, tuple[Territory, str] | None]] = [
+            option for territory in held_conquests(kingdom, player)
+            for option in collection_options(kingdom, territory)]
+        return pick(f"{player.name} collects the resources of one territory conquered this turn", "conquering",
+                    options or [("nothing (no conquest is held now)", None)])
+
+    return question
+
+
+def conquest_collection(kingdom: Kingdom, player: Player, say: Say) -> Steps:
+    """After the turn's conquests, the copper or the gems (not both, unless under Opulence) of one
+    territory conquered (#conquering)."""
+    held = held_conquests(kingdom, player)
+    if not held:
+        return
+    for territory in held:
+        yield from printed_values(territory)
+    options = [option for territory in held for option in collection_options(kingdom, territory)]
+    chosen = options[0][1] if len(options) == 1 else (yield from ask(collection_question(kingdom, player)))
+    if chosen is None:
+        return
+    territory, take = chosen
+    if take in (COPPER, BOTH):
+        copper = yield from printed_value(territory, COPPER)
+        got = collect_copper(kingdom, player, copper, None, say)
+        say(f"{player.name} takes {got} copper for conquering {territory.name}.")
+    if take in (GEMS, BOTH):
+        gems = yield from printed_value(territory, GEMS)
+        got = collect_gems(kingdom, player, gems, None, say)
+        say(f"{player.name} takes {got} gem(s) for conquering {territory.name}.")

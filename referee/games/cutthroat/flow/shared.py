@@ -1,0 +1,130 @@
+"""What several parts of the Cutthroat Kingdoms flow ask or say alike: the printed values of a
+territory, the military cards placed under one, and a few ways of naming players.
+
+A question whose options or bounds come from state a correction can change is given as a builder,
+so the driver builds it again from the current state after every correction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable, Sequence
+from typing import Any
+
+from referee.asks import Builder, Number, Parsed, Question, ask
+from referee.engine.game import Say
+from referee.games.cutthroat import rules
+from referee.games.cutthroat.parse import parse_stack, stack_examples
+from referee.games.cutthroat.state import COPPER, GEMS, MERCENARY, SOLDIER, Kingdom, Player, Territory
+
+Amount = Generator[Question, Any, int]
+
+LARGEST_PRINTED_VALUE = 20
+"""Upper bound on a printed copper or gem value typed at a prompt: a guard against typos only."""
+
+
+def names(players: Sequence[Player]) -> str:
+    return ", ".join(player.name for player in players)
+
+
+def turn_order_from(kingdom: Kingdom, first: Player) -> list[Player]:
+    seat = kingdom.players.index(first)
+    return kingdom.players[seat:] + kingdom.players[:seat]
+
+
+def free_label(candidates: Iterable[str], taken: Iterable[str]) -> str:
+    """The first of the candidate labels that no player or territory is named, so that a name
+    like 'No' can still be chosen by name."""
+    used = {name.lower() for name in taken}
+    return next(label for label in candidates if label.lower() not in used)
+
+
+def known_names(kingdom: Kingdom) -> list[str]:
+    return [player.name for player in kingdom.players] + [territory.name for territory in kingdom.territories]
+
+
+# --- printed territory values (asked once per side, then remembered) -------------------------------
+
+
+def value_question(territory: Territory, kind: str) -> Builder[int]:
+    corner, what = ("top left", "copper") if kind == COPPER else ("top right", "gem")
+    return lambda: Number(
+        f"{territory.name} ({territory.side} side): {what} value printed at the {corner}?",
+        "resource-phase",
+        maximum=LARGEST_PRINTED_VALUE,
+    )
+
+
+def printed_value(territory: Territory, kind: str) -> Amount:
+    """A territory's copper or gem value on the side now up, asked the first time it is needed.
+
+    The question names the side; a plague or a cure entered meanwhile rebuilds it, and the answer
+    is kept for the side that is up when it comes."""
+    known = territory.copper_value if kind == COPPER else territory.gem_value
+    while territory.side not in known:
+        value = yield from ask(value_question(territory, kind))
+        known[territory.side] = value
+    return known[territory.side]
+
+
+def printed_values(territory: Territory) -> Generator[Question, Any, tuple[int, int]]:
+    """Both values of the side that is up once they are known (asked if not): (copper, gems)."""
+    while True:
+        copper = yield from printed_value(territory, COPPER)
+        gems = yield from printed_value(territory, GEMS)
+        if territory.side in territory.copper_value:  # no plague or cure turned it meanwhile
+            return copper, gems
+
+
+# --- military cards placed under a territory --------------------------------------------------------
+
+
+def stack_question(kingdom: Kingdom, player: Player, prompt: str, optional: bool, section: str) -> Builder[
+        list[str] | None]:
+    """The cards placed under a territory, bounded by the hand as it is now; an empty hand (after
+    a correction) can only answer 'none'."""
+
+    def question() -> Parsed[list[str] | None]:
+        soldiers, mercenaries = kingdom.soldiers_in_hand(player), player.mercenaries
+        can_skip = optional or soldiers + mercenaries == 0
+        return Parsed(
+            f"{prompt}, top first ('s' soldier, 'm' mercenary; e.g. 's m s'{', or none' if can_skip else ''})",
+            section,
+            parser=lambda text: parse_stack(text, soldiers, mercenaries, can_skip),
+            hint=f"1 to 4 cards, at most {soldiers} soldier(s) and {mercenaries} mercenary card(s)"
+            + (", or 'none'" if can_skip else ""),
+            examples=stack_examples(soldiers, mercenaries, can_skip),
+        )
+
+    return question
+
+
+def placed_stack(
+    kingdom: Kingdom, player: Player, prompt: str, optional: bool, section: str = "conquering"
+) -> Generator[Question, Any, list[str] | None]:
+    """The cards placed under a territory; None when the hand holds none or the player places none."""
+    if kingdom.military_in_hand(player) == 0:
+        return None
+    return (yield from ask(stack_question(kingdom, player, prompt, optional, section)))
+
+
+def occupy(kingdom: Kingdom, player: Player, territory: Territory, stack: Sequence[str], say: Say) -> None:
+    rules.place(kingdom, player, territory, stack)
+    kingdom.turn.conquered.append(territory.name)
+    say(f"{player.name} conquers {territory.name} with {describe_stack(stack)}.")
+
+
+def describe_stack(stack: Sequence[str]) -> str:
+    soldiers, mercenaries = stack.count(SOLDIER), stack.count(MERCENARY)
+    parts = []
+    if soldiers:
+        parts.append(f"{soldiers} soldier{'s' if soldiers > 1 else ''}")
+    if mercenaries:
+        parts.append(f"{mercenaries} face-down mercenar{'ies' if mercenaries > 1 else 'y'}")
+    return " and ".join(parts) or "no defenders"
+
+
+def announce_votes(kingdom: Kingdom, say: Say) -> None:
+    """Who casts the extra vote: the player or players holding the fewest copper coins (#voting).
+    Only their names are said, never how much they hold."""
+    extra = rules.poorest(kingdom)
+    say(f"Vote: 1 vote each, and 1 more for the fewest copper coins: {names(extra)}. A tied vote decides nothing.")
