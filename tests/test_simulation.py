@@ -22,7 +22,7 @@ from referee.engine.simulate import play_random_game
 from referee.games.registry import GAMES, GameInfo
 
 NOT_YET_ON_THE_END_CHECK = {
-    "cutthroat-kingdoms", "got-lcg-1e",
+    "got-lcg-1e",
 }
 """Games whose reports do not say yet how they ended; each leaves this set as it moves onto the end check."""
 GUIDED = [
