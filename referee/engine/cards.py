@@ -8,10 +8,16 @@ the table may answer with the card's printed name instead:
 - `card NAME` names a new card: its fields are asked as usual, then remembered under the name;
 - an ordinary answer to the first question goes on as before, and nothing is remembered.
 
+Where the flow knows the card's printed name already (the table typed it earlier, e.g. a territory
+named at setup), it passes `name`: a known card is then the question's default (Enter accepts it),
+and an ordinary answer is a field of that card, remembered under its name.
+
 The flow reads each printed field with `card_field`, which asks only what the card does not tell
-yet, and ends with `remember`, which hands what was learned to the session (the engine stores it
-in the catalogue). The log records a known card with all its fields, so a replay never depends on
-the catalogue as it is later.
+yet, and calls `remember`, which hands what was learned to the session (the engine stores it in
+the catalogue). The log records a known card with all its fields, so a replay never depends on
+the catalogue as it is later. A known card must fit the question as it stands: its first field is
+read by the ordinary question, so a card the situation rules out (one the player cannot pay for)
+is refused like any answer that does not fit.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from referee.asks import Ask, Notice, Question, canonical
+from referee.asks import Ask, Builder, Choice, Notice, Question, build, canonical
 from referee.errors import InvalidAnswer
 
 T = TypeVar("T")
@@ -88,25 +94,32 @@ class Remember(Notice):
 class CardQuestion(Ask[Card]):
     """The first question about a card, answerable also by the card's printed name.
 
-    `inner` reads the ordinary answer for the field `first`. `known` is the catalogue of this kind,
-    filled in by the driver; the flow leaves it empty."""
+    `inner` reads the ordinary answer for the field `first`. `name` is the card's printed name
+    when the flow knows it already. `known` is the catalogue of this kind, filled in by the driver;
+    the flow leaves it empty."""
 
     kind: CardKind = field(default_factory=lambda: CardKind("", "", ()))
     first: str = ""
     inner: Ask[Any] = field(default_factory=lambda: Ask(""))
     known: Mapping[str, Mapping[str, str]] = field(default_factory=dict, compare=False)
+    name: str | None = None
 
     def _parse(self, text: str) -> Card:
+        if self.name is not None and text.lower() == self.name.lower():
+            known = self._known(text)
+            if known is not None:
+                return self._fitting(known)
         if text.lower().startswith("card "):
-            return self._named(text[len("card ") :].strip())
+            return self._fitting(self._named(text[len("card ") :].strip()))
         try:
             value = self.inner.parse(text)
         except InvalidAnswer as error:
-            known = self._known(text)
+            known = self._known(text) if self.name is None else None
             if known is not None:
-                return known
+                return self._fitting(known)
             raise InvalidAnswer(text, error.problem, self.allowed()) from None
-        return Card(self.kind.id, None, {self.first: canonical(self.inner, text, value)})
+        printed = {self.first: canonical(self.inner, text, value)}
+        return Card(self.kind.id, self.name, printed, learned=self.name is not None)
 
     def _named(self, rest: str) -> Card:
         """'NAME' (a new card: its fields are asked) or 'NAME {...}' (a card as the log keeps it)."""
@@ -114,13 +127,15 @@ class CardQuestion(Ask[Card]):
         name = name.strip()
         if not CARD_NAME.fullmatch(name):
             raise InvalidAnswer(rest, "not a card name", "letters, digits and spaces, at most 48 characters")
+        if self.name is not None and name.lower() != self.name.lower():
+            raise InvalidAnswer(rest, f"this card is {self.name}", self.allowed())
         if not brace:
-            return Card(self.kind.id, name, {})
+            return Card(self.kind.id, self.name or name, {})
         try:
             printed = json.loads("{" + record)
             if not isinstance(printed, dict):
                 raise ValueError("not an object")
-            return Card(self.kind.id, name, self.kind.check(printed))
+            return Card(self.kind.id, self.name or name, self.kind.check(printed))
         except ValueError as error:
             raise InvalidAnswer(rest, f"the card's printed fields do not read ({error})", self.allowed()) from None
 
@@ -131,24 +146,62 @@ class CardQuestion(Ask[Card]):
                 return Card(self.kind.id, name, dict(printed))
         return None
 
+    def _fitting(self, card: Card) -> Card:
+        """A card given whole must fit the question now: its first field is an answer it takes."""
+        text = card.printed.get(self.first)
+        if text is not None:
+            try:
+                self.inner.parse(text)
+            except InvalidAnswer as error:
+                raise InvalidAnswer(
+                    str(card.name), f"its {self.first} {text} does not fit now ({error.problem})", self.inner.allowed()
+                ) from None
+        return card
+
     def encode(self, value: Card) -> str:
-        if value.name is None:
-            return value.printed[self.first]
+        if value.name is None or (value.name == self.name and set(value.printed) == {self.first}):
+            return value.printed[self.first]  # an ordinary answer (of a card the flow named itself)
         if not value.printed:
             return f"card {value.name}"
         return f"card {value.name} {json.dumps(value.printed, sort_keys=True, ensure_ascii=False)}"
 
     def allowed(self) -> str:
+        if self.name is not None:
+            known = self._known(self.name)
+            return f"{self.inner.allowed()}; or Enter for {known.name} as known" if known else self.inner.allowed()
         names = f"a known {self.kind.noun} by name, " if self.known else ""
         return f"{self.inner.allowed()}; or {names}'card NAME' for a new {self.kind.noun}"
 
     def suggestions(self) -> list[str]:
+        if self.name is not None:
+            return [*self.inner.suggestions(), *([self.name] if self._known(self.name) else [])]
         return [*self.inner.suggestions(), *sorted(self.known)]
 
 
-def ask_card(kind: CardKind, first: str, inner: Ask[Any]) -> Generator[Question, Any, Card]:
-    """Ask the first question about a card; the answer may name the card."""
-    card = yield CardQuestion(inner.prompt, inner.section, inner.default, kind=kind, first=first, inner=inner)
+@dataclass(frozen=True)
+class CardChoice(CardQuestion, Choice[Card]):
+    """A card question whose ordinary answer is one of a few options: it is shown, numbered and
+    answered at a key like any choice, and a card's name may be typed instead."""
+
+
+def card_question(kind: CardKind, first: str, inner: Ask[Any], name: str | None = None) -> CardQuestion:
+    """The first question about a card as the table meets it (see CardQuestion)."""
+    if isinstance(inner, Choice):
+        return CardChoice(inner.prompt, inner.section, inner.default, options=inner.options, numbers=inner.numbers,
+                          end_check=inner.end_check, kind=kind, first=first, inner=inner, name=name)
+    return CardQuestion(inner.prompt, inner.section, inner.default, end_check=inner.end_check, kind=kind,
+                        first=first, inner=inner, name=name)
+
+
+def ask_card(
+    kind: CardKind, first: str, inner: Ask[Any] | Builder[Any], name: str | None = None
+) -> Generator[Question, Any, Card]:
+    """Ask the first question about a card; the answer may name the card. Given as a builder, the
+    ordinary question is built again after every correction, like any other."""
+    if isinstance(inner, Ask):
+        card = yield card_question(kind, first, inner, name)
+    else:
+        card = yield lambda: card_question(kind, first, build(inner), name)
     assert isinstance(card, Card)
     return card
 
@@ -164,8 +217,10 @@ def card_field(card: Card, name: str, question: Ask[T]) -> Generator[Question, A
 
 
 def remember(card: Card) -> Generator[Question, Any, None]:
-    """Hand a named card's newly asked fields to the catalogue (nothing for an unnamed card)."""
+    """Hand a named card's newly asked fields to the catalogue (nothing for an unnamed card). It may
+    be called after each field: what was handed over is not handed over again."""
     if card.name is not None and card.learned:
+        card.learned = False
         yield Remember(card.kind, card.name, dict(card.printed))
 
 
@@ -174,6 +229,9 @@ def with_catalogue(question: Ask[Any], catalogue: Catalogue) -> Ask[Any]:
     if isinstance(question, CardQuestion) and question.kind.id in catalogue:
         from dataclasses import replace
 
-        return replace(question, known=catalogue[question.kind.id])
+        known = catalogue[question.kind.id]
+        shown = replace(question, known=known)
+        named = shown._known(question.name) if question.name is not None else None
+        return replace(shown, default=named.name) if named is not None else shown  # Enter accepts the card
     return question
 

@@ -142,7 +142,7 @@ class LiveSession:
             for card in learned:
                 self.catalogue.remember(card.kind, card.name, card.printed)
                 self.notices.append(f"Remembered {card.name} for next time.")
-        except CatalogueError as error:
+        except (CatalogueError, ValueError) as error:  # not written, or a field the kind does not take
             self.notices.append(f"{error}; the cards are kept in this session's log")
         self.driver.use_catalogue(self.known_cards())
 

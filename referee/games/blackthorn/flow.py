@@ -4,17 +4,20 @@
 goes through `ask`, so its answer arrives typed; a question whose text, options or bounds come from
 state a correction can change is given as a builder, which the driver builds again after each
 correction. Where the table carries out a card's text by hand, the flow waits at a table step
-before it draws, scores control or checks the end of the turn.
+before it draws, scores control or checks the end of the turn. A faction card may be named when it
+is played: a card the catalogue knows answers its printed questions itself (cards.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
+from typing import Any
 
-from referee.asks import Builder, Choice, Dice, Number, Parsed, ask, choice, pick, table_step
+from referee.asks import Builder, Choice, Dice, Number, Question, ask, choice, pick, table_step
+from referee.engine.cards import Card, ask_card, card_field, remember
 from referee.engine.game import Flow, Say, Steps
 from referee.games.blackthorn import rules
-from referee.games.blackthorn.parse import TRIGGER_HINT, parse_trigger
+from referee.games.blackthorn.cards import BUILDING_VALUE, CLASS, FACTION, FACTION_CARD, TRIGGER
 from referee.games.blackthorn.scoring import MAX_CARD_POINTS, FinalHoldings, Holdings, reveal_order, score
 from referee.games.blackthorn.state import (
     CHARACTERS,
@@ -158,8 +161,10 @@ def take_turn(table: Table, player: Player, say: Say) -> Steps:
         "enter what it changes with 'adjust' before naming your card."
     )
     table.phase = "play"
+    printed: Card | None = None
     if player.hand > 0:
-        card = yield from ask(card_question(player))
+        printed = yield from ask_card(FACTION_CARD, "faction", card_question(player))
+        card = yield from played(printed, player)
     else:  # nothing to ask about: the table step is where the action's corrections go
         yield from table_step(
             f"{player.name} has no card to play: enter what the action changed with 'adjust', then go on",
@@ -167,11 +172,12 @@ def take_turn(table: Table, player: Player, say: Say) -> Steps:
         )
         card = None
     if card is not None:
-        player.hand -= 1
+        player.hand = max(0, player.hand - 1)  # a card named after a correction emptied the hand was in it
     if card == WHISPERS:
         yield from resolve_whispers(table, player, say)
-    elif card is not None:
-        yield from play_faction_card(table, player, card, say)
+    elif card is not None and printed is not None:
+        yield from play_faction_card(table, player, card, printed, say)
+        yield from remember(printed)
     table.phase = "draw"
     say(f"{player.name}: discard one card if you wish, then draw back to {HAND_SIZE}.")
     player.hand = HAND_SIZE
@@ -200,14 +206,22 @@ def card_question(player: Player) -> Builder[str | None]:
     return build
 
 
-def play_faction_card(table: Table, player: Player, faction: str, say: Say) -> Steps:
+def played(printed: Card, player: Player) -> Generator[Question, Any, str | None]:
+    """What the answer to the card question plays: a named card is a faction card, its faction
+    asked if the card does not tell it; an ordinary answer is a faction, Whispers or no card."""
+    if printed.name is not None:
+        return (yield from card_field(printed, "faction", FACTION))
+    return (yield from card_field(printed, "faction", card_question(player)()))
+
+
+def play_faction_card(table: Table, player: Player, faction: str, printed: Card, say: Say) -> Steps:
     assert table.dice is not None
     die = table.dice[faction]
     before = {name: player.points(name) for name in FACTIONS}
     if die == 0:
         yield from pass_treason(table, player, say)
         say(f"The {faction.capitalize()} die shows 0: no level, and the card's text triggers automatically.")
-        yield from place_or_resolve(player, say)
+        yield from place_or_resolve(player, printed, say)
         return
     gained = rules.move_up(table, player, faction, die)
     say(describe_gain(player, faction, die, before[faction], gained))
@@ -218,15 +232,7 @@ def play_faction_card(table: Table, player: Player, faction: str, say: Say) -> S
             "does not resolve and the card is discarded."
         )
         return
-    trigger = yield from ask(
-        Parsed(
-            "Trigger printed on the card (faction and value, e.g. 'guild 5'), or 'none'",
-            "trigger",
-            parser=parse_trigger,
-            hint=TRIGGER_HINT,
-            examples=("noble 3", "guild 5", "legion 7", "peasant 4", "none"),
-        )
-    )
+    trigger = yield from card_field(printed, "trigger", TRIGGER)
     if trigger is not None:
         trigger_faction, needed = trigger
         use_before = table.rulings.get("trigger-after-dice") == "before"
@@ -239,7 +245,7 @@ def play_faction_card(table: Table, player: Player, faction: str, say: Say) -> S
             )
             return
         say(f"Triggered: {player.name} has {value} {trigger_faction.capitalize()}, needs {needed}.")
-    yield from place_or_resolve(player, say)
+    yield from place_or_resolve(player, printed, say)
 
 
 def describe_gain(player: Player, faction: str, levels: int, before: int, gained: int) -> str:
@@ -250,19 +256,17 @@ def describe_gain(player: Player, faction: str, levels: int, before: int, gained
     return text + "."
 
 
-def place_or_resolve(player: Player, say: Say) -> Steps:
+def place_or_resolve(player: Player, printed: Card, say: Say) -> Steps:
     """A triggered card: an Ally's text is carried out by the table now (a table step, so that the
     draw, control and the end-of-turn check see what it changed); a Building goes into play."""
-    is_building = yield from ask(
-        pick("Is the card an Ally or a Building?", "buildings-vs-allies", [("ally", False), ("building", True)])
-    )
+    is_building = yield from card_field(printed, "class", CLASS)
     if not is_building:
         yield from table_step(
             "Resolve the ally's text now (enter what it changes with 'adjust'), then discard it",
             "buildings-vs-allies",
         )
         return
-    value = yield from ask(Number("Building value printed on the card", "building-value", maximum=99))
+    value = yield from card_field(printed, "value", BUILDING_VALUE)
     player.buildings.append(Building(value, complete=False))
     say(
         f"{player.name} places the building under construction, turned 90 degrees clockwise "

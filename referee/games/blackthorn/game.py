@@ -7,10 +7,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from referee.engine import facts
+from referee.engine.cards import CardKind
 from referee.engine.corrections import Action, Counter, Field, Target, read_change
 from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps, check_names, chosen_rulings
 from referee.errors import InvalidAdjustment
-from referee.games.blackthorn import flow, rules
+from referee.games.blackthorn import cards, flow, rules
 from referee.games.blackthorn.state import (
     DICE,
     DIE_FACES,
@@ -58,6 +59,9 @@ class Blackthorn(Game[Table]):
 
     def final_count(self, state: Table, say: Say) -> Flow:
         return flow.final_count(state, say)
+
+    def card_kinds(self) -> Sequence[CardKind]:
+        return cards.KINDS
 
     def end_check(self, state: Table) -> Termination | None:
         """Never at once: the rulebook ends the game only at the end of a round, after a turn that
