@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from referee.asks import Choice, Parsed
+from referee.engine.cards import CardQuestion
 from referee.engine.driver import Driver, replay
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
 from referee.games.blackwood import rules
@@ -59,7 +60,7 @@ def quiet_round(driver: Driver) -> None:
     current = (table.expedition, table.round)
     while driver.pending is not None and (table.expedition, table.round) == current:
         ask = driver.pending
-        assert isinstance(ask, Parsed), ask.prompt
+        assert isinstance(ask, Parsed | CardQuestion), ask.prompt  # a card question where a card may be named
         if "places a puppet" in ask.prompt:
             free = rules.free_cells(table.forest)
             in_column = [cell for cell in free if cell[1] == table.round - 1]

@@ -10,14 +10,22 @@ by every player's turn.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
+from referee.asks import Ask
+from referee.engine.cards import CardQuestion, Catalogue
 from referee.engine.driver import Driver
+from referee.engine.facts import player_range
+from referee.engine.session import load_game
 from referee.engine.simulate import random_answer
+from referee.errors import InvalidAnswer
 from referee.games.blackthorn.game import GAME
 
 
@@ -96,3 +104,123 @@ def test_random_ordinary_turns_take_two_or_four_answers() -> None:
     mean = sum(length * count for length, count in lengths.items()) / total
     shares = ", ".join(f"{length} answers {count / total:.0%}" for length, count in sorted(lengths.items()))
     print(f"\nordinary Council of Blackthorn turns: {total}; {shares}; mean {mean:.2f}")
+
+
+# --- the card catalogue: the same games with every card known ------------------------------------
+
+CATALOGUE_GAMES = ("council-of-blackthorn", "cutthroat-kingdoms", "blackwood", "council-of-serpents")
+CATALOGUE_SEEDS = range(30)
+
+
+def name_territories(ask: Ask[Any]) -> str | None:
+    """Cutthroat Kingdoms: every territory gets a printed name at setup (never the slot's own)."""
+    if ask.prompt.startswith("Territory in slot"):
+        return "Land " + ask.prompt.removeprefix("Territory in slot ").split(":")[0]
+    return None
+
+
+NAMING: dict[str, Callable[[Ask[Any]], str | None]] = {"cutthroat-kingdoms": name_territories}
+"""Answers a game needs for its cards to have printed names at all."""
+
+
+@dataclass
+class CatalogueRun:
+    turns: int
+    cold: int
+    """Answers with every card named as a new one ('card NAME', then its fields)."""
+    warm: int
+    """Answers with every card known by name."""
+    named: int
+    """How many cards were named as new: each took one answer more than answering its first
+    field directly, so `cold - named` is the game as played without naming cards."""
+
+
+def valid(ask: Ask[Any], rng: random.Random) -> str:
+    for _ in range(50):
+        text = random_answer(ask, rng)
+        try:
+            ask.parse(text)
+        except InvalidAnswer:
+            continue
+        return text
+    raise AssertionError(f"no random answer fits {ask.prompt!r}")
+
+
+def cold_answer(game_id: str, ask: Ask[Any], rng: random.Random, cards: Iterator[int]) -> str:
+    """A random answer; at a card question where the answer is a printed value of the card, the
+    card is named as a new one instead, and its fields are asked as they come."""
+    own = NAMING.get(game_id, lambda ask: None)(ask)
+    if own is not None:
+        return own
+    text = valid(ask, rng)
+    if isinstance(ask, CardQuestion) and ask.name is None:
+        try:
+            dict(ask.kind.fields)[ask.first].parse(text)
+        except InvalidAnswer:
+            return text  # not a card's value (Whispers, 'discard', an action): answered as before
+        return f"card Sample {next(cards)}"
+    return text
+
+
+def learned(driver: Driver) -> Catalogue:
+    """What the cold game taught, merged as the catalogue merges it."""
+    known: dict[str, dict[str, dict[str, str]]] = {}
+    kinds = {kind.id: kind for kind in driver.game.card_kinds()}
+    for card in driver.learned:
+        printed = known.setdefault(card.kind, {}).setdefault(card.name, {})
+        printed.update(kinds[card.kind].check(card.printed))
+    return known
+
+
+def cold_then_warm(game_id: str, seed: int) -> CatalogueRun:
+    """One random game played with every card new (cold), then the same game with every card
+    known (warm): the warm game answers what the cold one did, less what the cards told."""
+    game = load_game(game_id)
+    rng = random.Random(seed)
+    low, high = player_range(game_id)
+    players = [f"P{seat}" for seat in range(rng.randint(max(low, 2), high))]
+    cold = Driver(game, players, {})
+    turns: set[tuple[int | None, str]] = set()
+    numbers = itertools.count(1)
+    while cold.pending is not None:
+        assert len(cold.entries) < 20_000
+        cold.answer(cold_answer(game_id, cold.pending, rng, numbers))
+        cold.take_messages()
+        header = game.header(cold.state)
+        if header.active is not None:
+            turns.add((header.round, header.active))
+    warm = Driver(game, players, {}, learned(cold))
+    again = Driver(game, players, {})  # the cold game once more, to see what each of its answers answered
+    for entry in cold.entries:
+        asked, answer = again.pending, entry.answer or ""
+        assert asked is not None and warm.pending is not None
+        if warm.pending.prompt == asked.prompt:  # the warm game asks it too (else the card told it)
+            if answer.startswith("card "):
+                warm.answer(answer.removeprefix("card "))  # the card, known by its name
+            elif isinstance(warm.pending, CardQuestion) and warm.pending.name and warm.pending.default:
+                warm.answer("")  # Enter: the card the flow named, as known
+            else:
+                warm.answer(answer)
+            warm.take_messages()
+        again.answer(answer)
+        again.take_messages()
+    assert warm.finished and cold.report is not None and warm.report is not None
+    assert warm.report.players == cold.report.players  # the same game, to the last point
+    assert game.to_json(warm.state) == game.to_json(cold.state)
+    named = sum(1 for entry in cold.entries if (entry.answer or "").startswith("card "))
+    return CatalogueRun(len(turns), len(cold.entries), len(warm.entries), named)
+
+
+@pytest.mark.parametrize("game_id", CATALOGUE_GAMES)
+def test_a_warm_catalogue_takes_fewer_answers_a_turn(game_id: str) -> None:
+    """The same random games three ways: without naming cards, naming each as new (cold), and
+    naming each as known (warm). Answers a turn count every answer of the game, set-up and the
+    final count included, over the turns played."""
+    runs = [cold_then_warm(game_id, seed) for seed in CATALOGUE_SEEDS]
+    turns = sum(run.turns for run in runs)
+    cold, warm = sum(run.cold for run in runs) / turns, sum(run.warm for run in runs) / turns
+    unnamed = sum(run.cold - run.named for run in runs) / turns
+    print(f"\n{game_id}: {len(runs)} random games, {turns} turns, {sum(run.named for run in runs)} cards named; "
+          f"answers a turn: no names {unnamed:.2f}, cold catalogue {cold:.2f}, warm {warm:.2f}")
+    assert load_game(game_id).card_kinds()
+    assert warm < unnamed < cold

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from referee import scenarios
-from referee.asks import Choice, Number, Parsed, TableStep
+from referee.asks import Ask, Choice, Number, Parsed, TableStep
+from referee.engine.cards import CardQuestion
 from referee.engine.driver import Driver
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
 from referee.games.cutthroat import parse, rules
@@ -18,6 +19,11 @@ from referee.outcome import Termination
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 LAND = ["Three Rivers", "Nyghtwald", "The Hanging Tongue", "Marrow", "Stonehold"]
+
+
+def ordinary(question: Ask[object] | None) -> Ask[object] | None:
+    """The question a card question asks when the card is not named (a named territory's values)."""
+    return question.inner if isinstance(question, CardQuestion) else question
 
 
 def answer(driver: Driver, *answers: str) -> Driver:
@@ -132,7 +138,7 @@ def test_setup_gives_houses_soldiers_territories_and_copper() -> None:
     assert kingdom.soldiers_in_hand(kingdom.player("Cy")) == 5
     assert kingdom.hireling_deck_size == 47
     assert kingdom.phase == "resources" and kingdom.active == "Ann"
-    assert isinstance(driver.pending, Number) and "gem value" in driver.pending.prompt
+    assert isinstance(ordinary(driver.pending), Number) and "gem value" in driver.pending.prompt
 
 
 def test_taken_characters_and_names_are_not_offered_again() -> None:
@@ -451,7 +457,7 @@ def test_a_plague_at_the_collection_question_offers_the_plagued_side_and_asks_it
     with pytest.raises(InvalidAnswer):
         driver.answer("3 copper")  # the healthy side's value is no longer on offer
     answer(driver, "copper")
-    assert isinstance(driver.pending, Number) and "(plagued side): copper value" in driver.pending.prompt
+    assert isinstance(ordinary(driver.pending), Number) and "(plagued side): copper value" in driver.pending.prompt
     answer(driver, "1")
     ann = driver.state.player("Ann")
     assert ann.copper == 3 + 1 and driver.state.territory("Three Rivers").copper_value == {"healthy": 3, "plagued": 1}
@@ -459,13 +465,13 @@ def test_a_plague_at_the_collection_question_offers_the_plagued_side_and_asks_it
 
 def test_a_plague_at_a_value_question_asks_the_plagued_side_instead() -> None:
     driver = started()
-    assert isinstance(driver.pending, Number) and "(healthy side): gem value" in driver.pending.prompt
+    assert isinstance(ordinary(driver.pending), Number) and "(healthy side): gem value" in driver.pending.prompt
     driver.adjust("Three Rivers plague", "a plague card")
-    assert isinstance(driver.pending, Number) and "(plagued side): gem value" in driver.pending.prompt
+    assert isinstance(ordinary(driver.pending), Number) and "(plagued side): gem value" in driver.pending.prompt
     answer(driver, "2")
     three_rivers = driver.state.territory("Three Rivers")
     assert three_rivers.gem_value == {"plagued": 2}
-    assert isinstance(driver.pending, Number) and "(plagued side): copper value" in driver.pending.prompt
+    assert isinstance(ordinary(driver.pending), Number) and "(plagued side): copper value" in driver.pending.prompt
 
 
 def test_the_stack_question_follows_the_hand_after_a_correction() -> None:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 import referee.scenarios as scenarios
-from referee.asks import Choice, Parsed
+from referee.asks import Ask, Choice, Parsed
+from referee.engine.cards import CardQuestion
 from referee.engine.driver import Driver
 from referee.engine.facts import ruling_choices
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
@@ -21,6 +22,11 @@ from referee.games.serpents.state import GuildEffect, IntrigueEffect, TrackActio
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "scenarios" / "council-of-serpents").glob("*.toml"))
 QUIET_TRACK = ["nothing"] * 5
 """Five Starting Time track cards that change nothing."""
+
+
+def ordinary(question: Ask[object] | None) -> Ask[object] | None:
+    """The question a card question asks when the card is not named (an Intrigue card, a Guild)."""
+    return question.inner if isinstance(question, CardQuestion) else question
 
 
 def houses(**given: tuple[int, int, int]) -> dict[str, dict[str, int]]:
@@ -276,7 +282,7 @@ def test_an_intrigue_text_is_asked_once_and_remembered() -> None:
         "popularity",
         "traitors, traitors",
     )
-    assert isinstance(driver.pending, Parsed) and driver.pending.prompt.startswith("Traitors")
+    assert isinstance(ordinary(driver.pending), Parsed) and driver.pending.prompt.startswith("Traitors")
     driver.answer("other strength -1")
     table = driver.state
     assert table.intrigue_effects["Traitors"] == IntrigueEffect({}, {"strength": -1})
@@ -319,7 +325,7 @@ def test_a_guild_asks_its_unknown_effects_and_may_not_return_to_its_house() -> N
     with pytest.raises(InvalidAnswer, match="already supports House Jane"):
         driver.answer("hunter's hall at jane")
     driver.answer("hunter's hall at clay")
-    assert isinstance(driver.pending, Parsed) and "lower effect" in driver.pending.prompt
+    assert isinstance(ordinary(driver.pending), Parsed) and "lower effect" in driver.pending.prompt
     driver.answer("wealth -1")
     table = driver.state
     assert table.guilds == {"Hunter's Hall": "clay"}

@@ -109,7 +109,7 @@ class CardQuestion(Ask[Card]):
             known = self._known(text)
             if known is not None:
                 return self._fitting(known)
-        if text.lower().startswith("card "):
+        if text.lower().startswith("card ") and (self.name is not None or self._known(text) is None):
             return self._fitting(self._named(text[len("card ") :].strip()))
         try:
             value = self.inner.parse(text)
@@ -118,8 +118,13 @@ class CardQuestion(Ask[Card]):
             if known is not None:
                 return self._fitting(known)
             raise InvalidAnswer(text, error.problem, self.allowed()) from None
-        printed = {self.first: canonical(self.inner, text, value)}
-        return Card(self.kind.id, self.name, printed, learned=self.name is not None)
+        if self.name is None:
+            return Card(self.kind.id, None, {self.first: canonical(self.inner, text, value)})
+        # A field of the card the flow named: with what the catalogue knows of it besides, so that
+        # one answer is enough where only this field was missing (or is being corrected).
+        known = self._known(self.name)
+        printed = {**(known.printed if known else {}), self.first: canonical(self.inner, text, value)}
+        return Card(self.kind.id, known.name if known else self.name, printed, learned=True)
 
     def _named(self, rest: str) -> Card:
         """'NAME' (a new card: its fields are asked) or 'NAME {...}' (a card as the log keeps it)."""
@@ -129,8 +134,8 @@ class CardQuestion(Ask[Card]):
             raise InvalidAnswer(rest, "not a card name", "letters, digits and spaces, at most 48 characters")
         if self.name is not None and name.lower() != self.name.lower():
             raise InvalidAnswer(rest, f"this card is {self.name}", self.allowed())
-        if not brace:
-            return Card(self.kind.id, self.name or name, {})
+        if not brace:  # a new card, unless the catalogue knows it already
+            return self._known(name) or Card(self.kind.id, self.name or name, {})
         try:
             printed = json.loads("{" + record)
             if not isinstance(printed, dict):
@@ -159,7 +164,8 @@ class CardQuestion(Ask[Card]):
         return card
 
     def encode(self, value: Card) -> str:
-        if value.name is None or (value.name == self.name and set(value.printed) == {self.first}):
+        named_here = self.name is not None and value.name is not None and value.name.lower() == self.name.lower()
+        if value.name is None or (named_here and set(value.printed) == {self.first}):
             return value.printed[self.first]  # an ordinary answer (of a card the flow named itself)
         if not value.printed:
             return f"card {value.name}"
@@ -168,7 +174,9 @@ class CardQuestion(Ask[Card]):
     def allowed(self) -> str:
         if self.name is not None:
             known = self._known(self.name)
-            return f"{self.inner.allowed()}; or Enter for {known.name} as known" if known else self.inner.allowed()
+            if known is not None and self.first in known.printed:
+                return f"{self.inner.allowed()}; or Enter for {known.name} as known"
+            return self.inner.allowed()
         names = f"a known {self.kind.noun} by name, " if self.known else ""
         return f"{self.inner.allowed()}; or {names}'card NAME' for a new {self.kind.noun}"
 
@@ -206,12 +214,14 @@ def ask_card(
     return card
 
 
-def card_field(card: Card, name: str, question: Ask[T]) -> Generator[Question, Any, T]:
-    """A printed field of the card: from what the card already tells, else asked (and noted)."""
+def card_field(card: Card, name: str, question: Ask[T] | Builder[T]) -> Generator[Question, Any, T]:
+    """A printed field of the card: from what the card already tells, else asked (and noted). The
+    question may be a builder, built again after a correction like any other."""
+    asked: Ask[T] = build(question)
     if name in card.printed:
-        return question.parse(card.printed[name])
+        return asked.parse(card.printed[name])
     value: T = yield question
-    card.printed[name] = question.encode(value)
+    card.printed[name] = build(question).encode(value)  # built now: a correction may have rebuilt it
     card.learned = card.name is not None
     return value
 
@@ -232,6 +242,8 @@ def with_catalogue(question: Ask[Any], catalogue: Catalogue) -> Ask[Any]:
         known = catalogue[question.kind.id]
         shown = replace(question, known=known)
         named = shown._known(question.name) if question.name is not None else None
-        return replace(shown, default=named.name) if named is not None else shown  # Enter accepts the card
+        if named is not None and question.first in named.printed:
+            return replace(shown, default=named.name)  # Enter accepts the card as known
+        return shown
     return question
 

@@ -73,6 +73,8 @@ class LiveSession:
         self.driver.use_catalogue(self.known_cards())
         self.notices: list[str] = []
         """Things worth saying that are not the game's (e.g. the catalogue could not be written)."""
+        self.told: set[tuple[str, str]] = set()
+        """The cards (kind, name) this session has said it remembers."""
         self.undone: list[Entry] = []
         """What undo took back, latest last, while nothing new has been entered: redo brings it back."""
         self.replay_error = result.error
@@ -141,10 +143,17 @@ class LiveSession:
         try:
             for card in learned:
                 self.catalogue.remember(card.kind, card.name, card.printed)
-                self.notices.append(f"Remembered {card.name} for next time.")
+                if (card.kind, card.name) not in self.told:  # once a session, though it learns field by field
+                    self.told.add((card.kind, card.name))
+                    self._tell(f"Remembered {card.name} for next time.")
         except (CatalogueError, ValueError) as error:  # not written, or a field the kind does not take
-            self.notices.append(f"{error}; the cards are kept in this session's log")
+            self._tell(f"{error}; the cards are kept in this session's log")
         self.driver.use_catalogue(self.known_cards())
+
+    def _tell(self, notice: str) -> None:
+        """Keep a notice, and say it with the messages of the answer that caused it."""
+        self.notices.append(notice)
+        self.driver.messages.append(notice)
 
     def adjust(self, text: str, reason: str) -> Entry:
         entry = self.driver.adjust(text, reason)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from referee.engine.cards import CardKind
 from referee.engine.corrections import GAME as OF_THE_GAME
 from referee.engine.corrections import Action, Counter, Field
 from referee.engine.facts import player_range, ruling_choices
 from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps, check_names, chosen_rulings
 from referee.errors import InvalidAdjustment
-from referee.games.blackwood import flow, rules
+from referee.games.blackwood import cards, flow, rules
 from referee.games.blackwood.scoring import COIN_VALUE_IN_BOX, FAGUS_TOKENS_IN_BOX
 from referee.games.blackwood.state import (
     EXPEDITIONS,
@@ -192,6 +193,9 @@ class Blackwood(Game[Table]):
 
     def play(self, state: Table, say: Say) -> Steps:
         return flow.play(state, say)
+
+    def card_kinds(self) -> Sequence[CardKind]:
+        return cards.KINDS
 
     def final_count(self, state: Table, say: Say) -> Flow:
         return flow.final_count(state, say)

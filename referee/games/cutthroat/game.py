@@ -7,11 +7,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from referee.engine import facts
+from referee.engine.cards import CardKind
 from referee.engine.corrections import GAME as OF_THE_GAME
 from referee.engine.corrections import Action, Counter, Field, Target
 from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps, check_names, chosen_rulings
 from referee.errors import InvalidAdjustment, SessionError
-from referee.games.cutthroat import flow, rules
+from referee.games.cutthroat import cards, flow, rules
 from referee.games.cutthroat.parse import NAME, RESERVED_WORDS
 from referee.games.cutthroat.state import (
     ABILITY_USES,
@@ -303,6 +304,9 @@ class CutthroatKingdoms(Game[Kingdom]):
 
     def final_count(self, state: Kingdom, say: Say) -> Flow:
         return flow.final_count(state, say)
+
+    def card_kinds(self) -> Sequence[CardKind]:
+        return cards.KINDS
 
     def end_check(self, state: Kingdom) -> Termination | None:
         """The game ends only when the last event card, the Royal Feast, has resolved: that is the

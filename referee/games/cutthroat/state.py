@@ -85,6 +85,9 @@ BLOCKS = (PURCHASE, CONQUEST, ATTACKS, COLLECTING)
 @dataclass
 class Territory:
     name: str
+    named: bool = False
+    """True when the table gave its printed name at setup (not the slot's placeholder): its printed
+    values are then a card of the catalogue under that name."""
     plagued: bool = False
     owner: str | None = None
     """The player whose house token is on it; None while unoccupied."""

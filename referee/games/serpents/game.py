@@ -7,9 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.engine import facts
+from referee.engine.cards import CardKind
 from referee.engine.corrections import Counter, Target
 from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps, check_names, chosen_rulings
-from referee.games.serpents import flow, rules
+from referee.games.serpents import cards, flow, rules
 from referee.games.serpents.houses import ATTRIBUTES, COLLAPSE_VALUE, HOUSES, TRIUMPH_VALUE
 from referee.games.serpents.state import (
     COURT_SPACES,
@@ -81,6 +82,9 @@ class Serpents(Game[Table]):
 
     def play(self, state: Table, say: Say) -> Steps:
         return flow.play(state, say)
+
+    def card_kinds(self) -> Sequence[CardKind]:
+        return cards.KINDS
 
     def final_count(self, state: Table, say: Say) -> Flow:
         return flow.final_count(state, say)

@@ -307,3 +307,42 @@ class PlayChoice(Choice[T]):
 
     def _parse(self, text: str) -> T:
         return super()._parse(pair_in_order(text))
+
+
+# --- printed text written back (for the card catalogue: each reads back with its parser above) ----
+
+
+def format_changes(changes: Changes) -> str:
+    """'wealth -1 strength +2'."""
+    return " ".join(f"{attribute} {amount:+d}" for attribute, amount in changes.items())
+
+
+def format_house_changes(changes: HouseChanges) -> str:
+    """'clay wealth -1 jane popularity +1', or 'none'."""
+    return " ".join(f"{house} {format_changes(own)}" for house, own in changes.items() if own) or "none"
+
+
+def format_track_action(action: TrackAction) -> str:
+    """'jane popularity -1 wealth +2', 'most popularity +1', 'nothing' or 'guilds'."""
+    if action.kind == "house":
+        return f"{action.house} {format_changes(action.changes)}"
+    if action.kind in ("most", "least"):
+        return f"{action.kind} {format_changes(action.changes)}"
+    return action.kind
+
+
+def format_intrigue_effect(effect: IntrigueEffect) -> str:
+    """'own wealth -1 other strength -2', 'own keeps strength', 'by hand' or 'none'."""
+    if effect.by_hand:
+        return "by hand"
+    parts = []
+    if effect.own or effect.keeps_strength:
+        parts += ["own", *(["keeps strength"] if effect.keeps_strength else []), format_changes(effect.own)]
+    if effect.other:
+        parts += ["other", format_changes(effect.other)]
+    return " ".join(part for part in parts if part) or "none"
+
+
+def format_start_values(values: tuple[int, int, int]) -> str:
+    """'5 5 4'."""
+    return " ".join(str(value) for value in values)

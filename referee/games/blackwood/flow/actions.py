@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from referee.asks import Builder, Number, Parsed, Question, ask, pick
+from referee.asks import Builder, Parsed, Question, ask, pick
+from referee.engine.cards import ask_card, card_field, remember
 from referee.engine.game import Say, Steps
 from referee.games.blackwood import rules
+from referee.games.blackwood.cards import POTION_CARD, reputation_question, reward_question
 from referee.games.blackwood.flow.spells import cast
 from referee.games.blackwood.flow.wording import coins, supply_note
 from referee.games.blackwood.parse import (
@@ -33,7 +35,6 @@ from referee.games.blackwood.state import (
     LOAN_COINS,
     MISSING_INGREDIENT,
     MOVE_A_RIVAL,
-    PRINTED_VALUE_GUARD,
     SECOND_PUPPET,
     SELL_COINS,
     SWAP,
@@ -130,14 +131,10 @@ def tokens_note(table: Table) -> str:
 
 
 def brew(table: Table, witch: Witch, turn: Turn, say: Say) -> Steps:
-    reward = yield from ask(Number(
-        f"{witch.name} brews a potion from the display: coin reward printed on it?",
-        "brew-potion",
-        maximum=PRINTED_VALUE_GUARD,
-    ))
-    reputation = yield from ask(Number(
-        f"{witch.name}: reputation printed on that potion?", "potion-cards", maximum=PRINTED_VALUE_GUARD
-    ))
+    potion = yield from ask_card(POTION_CARD, "reward", reward_question(witch.name))
+    reward = yield from card_field(potion, "reward", reward_question(witch.name))
+    reputation = yield from card_field(potion, "reputation", reputation_question(witch.name))
+    yield from remember(potion)
     if not may_brew(table, witch, turn):  # a correction at one of these questions took away what she needed
         say("After the correction there is no potion on display or nothing to brew it from: nothing is brewed.")
         return

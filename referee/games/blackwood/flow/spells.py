@@ -6,9 +6,14 @@ shows is the table's to see), so a swap changes nothing the referee counts."""
 
 from __future__ import annotations
 
-from referee.asks import Builder, Confirm, Parsed, ask, pick
+from collections.abc import Generator
+from typing import Any
+
+from referee.asks import Builder, Confirm, Number, Parsed, Question, ask, pick
+from referee.engine.cards import ask_card, card_field, remember
 from referee.engine.game import Say, Steps
 from referee.games.blackwood import rules
+from referee.games.blackwood.cards import FOREST_CARD, printed_number
 from referee.games.blackwood.flow.wording import supply_note
 from referee.games.blackwood.parse import NONE, most_foraged_price, read_foraged_price
 from referee.games.blackwood.state import (
@@ -54,7 +59,7 @@ def forage(table: Table, witch: Witch, say: Say) -> Steps:
     table.foraged = drawn
     if reshuffled:
         say("The forest deck ran short: shuffle the discards into a new deck (ruling forest-deck).")
-    price = yield from ask(foraged_price_question(witch, drawn))
+    price = yield from foraged_card(witch, drawn)
     kept = 0
     if price is not None:
         witch.coins -= price // 2
@@ -64,6 +69,23 @@ def forage(table: Table, witch: Witch, say: Say) -> Steps:
     table.forest_discard += drawn - kept
     table.foraged = 0
     say(f"The other {drawn - kept} drawn card(s) are discarded.")
+
+
+def foraged_card(witch: Witch, drawn: int) -> Generator[Question, Any, int | None]:
+    """The card she buys of those drawn, which may be named: its printed price (asked once, then
+    known), or None when she buys none."""
+    question = foraged_price_question(witch, drawn)
+    card = yield from ask_card(FOREST_CARD, "price", question)
+    if card.name is None:
+        return (yield from card_field(card, "price", question))
+
+    def price() -> Number:
+        return printed_number(f"{witch.name} buys {card.name} at half price: its printed price?", "spells",
+                              most_foraged_price(witch.coins))
+
+    paid = yield from card_field(card, "price", price)
+    yield from remember(card)
+    return paid
 
 
 def foraged_price_question(witch: Witch, drawn: int) -> Builder[int | None]:

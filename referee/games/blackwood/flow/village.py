@@ -8,9 +8,14 @@ discarding, at the same question."""
 
 from __future__ import annotations
 
-from referee.asks import Builder, ask
+from collections.abc import Generator
+from typing import Any
+
+from referee.asks import Builder, Number, Question, ask
+from referee.engine.cards import ask_card, card_field, remember
 from referee.engine.game import Say, Steps
 from referee.games.blackwood import rules
+from referee.games.blackwood.cards import FOREST_CARD, printed_number
 from referee.games.blackwood.flow.actions import open_actions, take_action
 from referee.games.blackwood.flow.turn import turn_question
 from referee.games.blackwood.flow.wording import coins
@@ -50,6 +55,24 @@ def village_question(table: Table, witch: Witch, turn: Turn, label: str) -> Buil
     return turn_question(table, witch, "return-to-village", prompt, lambda: village_options(table, witch, turn))
 
 
+def purchase_or_not(table: Table, witch: Witch, turn: Turn, label: str) -> Generator[Question, Any, TurnAnswer]:
+    """The question of her returning puppet, where the card under it may be named: a named card
+    is bought at its printed price (asked once, then known)."""
+    question = village_question(table, witch, turn, label)
+    card = yield from ask_card(FOREST_CARD, "price", question)
+    if card.name is None:  # a price, 'discard', an action or 'done', as the question reads it
+        return (yield from card_field(card, "price", question))
+
+    def price() -> Number:
+        most = village_options(table, witch, turn).max_price
+        return printed_number(f"{witch.name} buys {card.name}: its printed price?", "forest-cards",
+                              PRINTED_VALUE_GUARD if most is None else most)
+
+    paid = yield from card_field(card, "price", price)
+    yield from remember(card)
+    return TurnAnswer("buy", price=paid)
+
+
 def village_turn(table: Table, witch: Witch, row: int, column: int, say: Say) -> Steps:
     table.active = witch.name
     turn = Turn(VILLAGE_STEP)
@@ -58,7 +81,10 @@ def village_turn(table: Table, witch: Witch, row: int, column: int, say: Say) ->
     while True:
         if turn.decided and (not keep_open or not village_options(table, witch, turn).actions):
             return
-        answer = yield from ask(village_question(table, witch, turn, label))
+        if turn.decided:
+            answer = yield from ask(village_question(table, witch, turn, label))
+        else:
+            answer = yield from purchase_or_not(table, witch, turn, label)
         if answer.kind == "done":
             return
         if answer.kind == "action":

@@ -6,11 +6,12 @@ from __future__ import annotations
 from enum import Enum
 
 from referee.asks import Builder, Choice, Number, ask, pick, pick_numbered, table_step
+from referee.engine.cards import ask_card, card_field, remember
 from referee.engine.game import Say, Steps
 from referee.games.cutthroat import rules
+from referee.games.cutthroat.cards import HIRELING_CARD, printed_number
 from referee.games.cutthroat.flow.attacks import attack
 from referee.games.cutthroat.flow.conquest import conquer, conquest_collection
-from referee.games.cutthroat.flow.shared import LARGEST_PRINTED_VALUE
 from referee.games.cutthroat.state import (
     ATTACKS,
     COLLECT_DEAD_COST,
@@ -99,15 +100,15 @@ def action_phase(kingdom: Kingdom, player: Player, say: Say) -> Steps:
 
 
 def hireling_cost(player: Player) -> Builder[int]:
-    return lambda: Number(
-        f"{player.name} buys the top hireling: the cost printed on its back?",
-        "cards-hireling",
-        maximum=min(player.coin_value, LARGEST_PRINTED_VALUE),
+    return lambda: printed_number(
+        f"{player.name} buys the top hireling: the cost printed on its back?", "cards-hireling", player.coin_value
     )
 
 
 def buy_hireling(kingdom: Kingdom, player: Player, say: Say) -> Steps:
-    cost = yield from ask(hireling_cost(player))
+    hireling = yield from ask_card(HIRELING_CARD, "cost", hireling_cost(player))
+    cost = yield from card_field(hireling, "cost", hireling_cost(player))
+    yield from remember(hireling)
     rules.pay(player, cost)
     player.hirelings += 1
     kingdom.hirelings_drawn += 1

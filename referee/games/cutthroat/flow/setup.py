@@ -105,7 +105,7 @@ def name_territories(kingdom: Kingdom, say: Say) -> Steps:
             hint="a name not used yet, up to 30 letters, digits, spaces, ' or -",
             examples=(default, *unused),
         ))
-        kingdom.territories.append(Territory(name))
+        kingdom.territories.append(Territory(name, named=name.lower() != default.lower()))
 
 
 def choose_starting_territory(kingdom: Kingdom, player: Player, say: Say) -> Steps:

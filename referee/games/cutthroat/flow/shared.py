@@ -10,17 +10,16 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable, Sequence
 from typing import Any
 
-from referee.asks import Builder, Number, Parsed, Question, ask
+from referee.asks import Builder, Parsed, Question, ask
+from referee.engine.cards import Card, card_field, card_question, remember
 from referee.engine.game import Say
 from referee.games.cutthroat import rules
+from referee.games.cutthroat.cards import PLACES, TERRITORY_CARD, printed_number, territory_field
 from referee.games.cutthroat.parse import parse_stack, stack_examples
 from referee.games.cutthroat.state import COPPER, GEMS, MERCENARY, SOLDIER, Kingdom, Player, Territory
 
 Amount = Generator[Question, Any, int]
-
-LARGEST_PRINTED_VALUE = 20
-"""Upper bound on a printed copper or gem value typed at a prompt: a guard against typos only."""
-
+TERRITORY_FIELDS = dict(TERRITORY_CARD.fields)
 
 def names(players: Sequence[Player]) -> str:
     return ", ".join(player.name for player in players)
@@ -47,10 +46,16 @@ def known_names(kingdom: Kingdom) -> list[str]:
 
 def value_question(territory: Territory, kind: str) -> Builder[int]:
     corner, what = ("top left", "copper") if kind == COPPER else ("top right", "gem")
-    return lambda: Number(
-        f"{territory.name} ({territory.side} side): {what} value printed at the {corner}?",
-        "resource-phase",
-        maximum=LARGEST_PRINTED_VALUE,
+    return lambda: printed_number(
+        f"{territory.name} ({territory.side} side): {what} value printed at the {corner}?", "resource-phase"
+    )
+
+
+def territory_question(territory: Territory, kind: str) -> Builder[Card]:
+    """The value as a field of the territory's card: a territory the catalogue knows is accepted
+    with Enter, and a value given is remembered under the territory's name."""
+    return lambda: card_question(
+        TERRITORY_CARD, territory_field(kind, territory.side), value_question(territory, kind)(), name=territory.name
     )
 
 
@@ -58,11 +63,21 @@ def printed_value(territory: Territory, kind: str) -> Amount:
     """A territory's copper or gem value on the side now up, asked the first time it is needed.
 
     The question names the side; a plague or a cure entered meanwhile rebuilds it, and the answer
-    is kept for the side that is up when it comes."""
+    is kept for the side that is up when it comes. A named territory's answer is its card: every
+    value the card tells is kept (what this game was told already stays), and what was learned is
+    remembered."""
     known = territory.copper_value if kind == COPPER else territory.gem_value
     while territory.side not in known:
-        value = yield from ask(value_question(territory, kind))
-        known[territory.side] = value
+        if not territory.named:
+            value = yield from ask(value_question(territory, kind))
+            known[territory.side] = value
+            continue
+        card = yield from ask(territory_question(territory, kind))
+        for field_name in list(card.printed):
+            what, side = PLACES[field_name]
+            value = yield from card_field(card, field_name, TERRITORY_FIELDS[field_name])
+            (territory.copper_value if what == COPPER else territory.gem_value).setdefault(side, value)
+        yield from remember(card)
     return known[territory.side]
 
 

@@ -7,15 +7,13 @@ from collections.abc import Generator
 from typing import Any
 
 from referee.asks import Builder, Choice, Parsed, Question, ask, pick
+from referee.engine.cards import Card as PrintedCard
+from referee.engine.cards import card_field, card_question, remember
 from referee.engine.game import Say
-from referee.games.serpents import parse, rules
+from referee.games.serpents import cards, parse, rules
+from referee.games.serpents.cards import GUILD_CARD
 from referee.games.serpents.flow.deck import refill_court
-from referee.games.serpents.flow.time_track import (
-    describe,
-    form_time_track,
-    leave_track,
-    track_action_question,
-)
+from referee.games.serpents.flow.time_track import describe, form_time_track, leave_track, track_action
 from referee.games.serpents.flow.war import apply, resolve_war
 from referee.games.serpents.houses import HOUSES
 from referee.games.serpents.state import (
@@ -34,8 +32,7 @@ from referee.games.serpents.state import (
 
 Resolved = Generator[Question, Any, str]
 """A card's resolution; it returns what was resolved ('the Trade Agreement')."""
-CONFLICT_ATTRIBUTES = ("wealth", "popularity")
-"""What a first Conflict card changes, and what a War is fought for."""
+Changed = Generator[Question, Any, Changes]
 
 
 def pair_of(play: Play) -> tuple[str, str]:
@@ -49,34 +46,31 @@ def pair_of(play: Play) -> tuple[str, str]:
 def upper_effect_question(pair: tuple[str, str]) -> Parsed[HouseChanges]:
     first, second = pair
     houses = " and ".join(f"House {house.capitalize()}" for house in pair)
-    return Parsed(
+    return cards.upper_effect_question(
         f"A Conflict begins between {houses}: its upper effect?",
-        "conflict-cards",
-        parser=lambda text: parse.parse_house_changes(text, pair, CONFLICT_ATTRIBUTES),
-        hint=f"each House and its Wealth or Popularity change, e.g. '{first} wealth -1 {second} wealth +1'",
-        examples=(f"{first} wealth -1 {second} wealth +1", "both popularity -1", f"{second} popularity +2"),
+        pair,
+        (f"{first} wealth -1 {second} wealth +1", "both popularity -1", f"{second} popularity +2"),
     )
 
 
-def play_conflict(table: Table, play: Play, say: Say) -> Resolved:
+def play_conflict(table: Table, play: Play, printed: PrintedCard, say: Say) -> Resolved:
+    """A Conflict card: its upper effect, or the War a second card starts, read from the card
+    where the table named it and remembered once asked."""
     pair = pair_of(play)
     key = pair_key(pair)
     table.playing -= 1
     table.conflicts[key] += 1
     table.phase = "conflict"
     if table.conflicts[key] == 1:
-        changes = yield from ask(upper_effect_question(pair))
+        changes = yield from card_field(printed, "upper", upper_effect_question(pair))
+        yield from remember(printed)
         apply(table, changes, say)
         return "the Conflict card"
     table.phase = "war"
     houses = " and ".join(f"House {house.capitalize()}" for house in pair)
-    prize = yield from ask(
-        pick(
-            f"The Conflict between {houses} becomes a War. Fought for?",
-            "conflict-cards",
-            [(attribute, attribute) for attribute in CONFLICT_ATTRIBUTES],
-        )
-    )
+    prize = yield from card_field(printed, "war", cards.war_question(
+        f"The Conflict between {houses} becomes a War. Fought for?"))
+    yield from remember(printed)
     yield from resolve_war(table, pair, prize, say)
     return "the War"
 
@@ -190,8 +184,17 @@ def guild_play_question(table: Table) -> Parsed[tuple[str, str]]:
     )
 
 
-def guild_effect_question(prompt: str, examples: tuple[str, ...]) -> Parsed[Changes]:
-    return Parsed(prompt, "guild-cards", parser=parse.parse_changes, hint=parse.CHANGES_HINT, examples=examples)
+def guild_effect(table: Table, name: str, which: str, prompt: str, examples: tuple[str, ...]) -> Changed:
+    """A Guild's upper or lower effect, read off its card the first time this game needs it: a
+    Guild the catalogue knows is accepted with Enter, and what is read is remembered."""
+    question = cards.changes_question(prompt, "guild-cards", examples)
+    card = yield from ask(lambda: card_question(GUILD_CARD, which, question, name=name))
+    changes = yield from card_field(card, which, question)
+    effect = table.guild_effects.setdefault(name, GuildEffect(changes))
+    if "lower" in card.printed and effect.lower is None:
+        effect.lower = yield from card_field(card, "lower", cards.changes_question(prompt, "guild-cards"))
+    yield from remember(card)
+    return changes
 
 
 def play_guild(table: Table, play: Play, say: Say) -> Resolved:
@@ -199,19 +202,13 @@ def play_guild(table: Table, play: Play, say: Say) -> Resolved:
     name, house = yield from ask(guild_play_question(table))
     effect = table.guild_effects.get(name)
     if effect is None:
-        upper = yield from ask(
-            guild_effect_question(
-                f"{name}: its upper effect as printed (what the House gains and pays)?", parse.GUILD_UPPER_EXAMPLES
-            )
-        )
-        effect = table.guild_effects[name] = GuildEffect(upper)
+        yield from guild_effect(table, name, "upper", f"{name}: its upper effect as printed (what the House gains "
+                                "and pays)?", parse.GUILD_UPPER_EXAMPLES)
+        effect = table.guild_effects[name]
     old_house = table.guilds.get(name)
     if old_house is not None and effect.lower is None:
-        effect.lower = yield from ask(
-            guild_effect_question(
-                f"{name}: its lower effect as printed (what a House suffers on losing it)?", parse.GUILD_LOWER_EXAMPLES
-            )
-        )
+        effect.lower = yield from guild_effect(table, name, "lower", f"{name}: its lower effect as printed (what a "
+                                               "House suffers on losing it)?", parse.GUILD_LOWER_EXAMPLES)
     if old_house is not None and effect.lower is not None:
         del table.guilds[name]
         table.discard += 1
@@ -248,11 +245,9 @@ def play_change_of_plans(table: Table, play: Play, say: Say) -> Resolved:
         )
     action: TrackAction | None = None
     if table.court:
-        action = yield from ask(
-            track_action_question(
-                "Change of Plans: which Court card goes to the end of the Time track? Its Time track action?",
-                "planning-cards",
-            )
+        action = yield from track_action(
+            "Change of Plans: which Court card goes to the end of the Time track? Its Time track action?",
+            "planning-cards",
         )
     removed = table.track.pop(index)
     say(f"Change of Plans: '{describe(table, removed.action)}' leaves the Time track.")

@@ -3,10 +3,14 @@ Houses' starting values and the Starting Time track cards, as the table reads th
 
 from __future__ import annotations
 
-from referee.asks import Confirm, Parsed, ask, choice, pick
+from collections.abc import Generator
+from typing import Any
+
+from referee.asks import Confirm, Question, ask, choice, pick
+from referee.engine.cards import card_field, card_question, remember
 from referee.engine.game import Say, Steps
-from referee.games.serpents import parse
-from referee.games.serpents.flow.time_track import order_note, place_on_new_track, track_action_question
+from referee.games.serpents.cards import HOUSE_BOARD, board_name, start_question, track_action_question
+from referee.games.serpents.flow.time_track import order_note, place_on_new_track, preferred_action_question
 from referee.games.serpents.houses import ATTRIBUTES, HOUSES
 from referee.games.serpents.state import DIFFICULTIES, STARTING_HAND, STARTING_TRACK_CARDS, Table, TrackCard
 
@@ -47,6 +51,20 @@ def placement_words(number: int) -> str:
     return f"placed next, above card {number - 1}"
 
 
+def house_board(table: Table, house: str) -> Generator[Question, Any, tuple[int, int, int]]:
+    """A House's starting values as marked on its board; a board the catalogue knows is accepted
+    with Enter, and gives the House's preferred action too."""
+    question = start_question(
+        f"House {house.capitalize()}: starting Wealth Popularity Strength, as marked on its board"
+    )
+    board = yield from ask(lambda: card_question(HOUSE_BOARD, "start", question, name=board_name(house)))
+    values = yield from card_field(board, "start", question)
+    if "preferred" in board.printed:
+        table.preferred_actions[house] = yield from card_field(board, "preferred", preferred_action_question(house))
+    yield from remember(board)
+    return values
+
+
 def set_up(table: Table, say: Say) -> Steps:
     table.phase = "setup"
     if table.solo:
@@ -54,15 +72,7 @@ def set_up(table: Table, say: Say) -> Steps:
     else:
         yield from choose_variant_and_first_player(table)
     for house in HOUSES:
-        values = yield from ask(
-            Parsed(
-                f"House {house.capitalize()}: starting Wealth Popularity Strength, as marked on its board",
-                "setup",
-                parser=parse.parse_start_values,
-                hint=parse.START_HINT,
-                examples=parse.START_EXAMPLES,
-            )
-        )
+        values = yield from house_board(table, house)
         table.houses[house] = dict(zip(ATTRIBUTES, values, strict=True))
     say(f"Shuffle the {STARTING_TRACK_CARDS} Starting Time track cards and place them from the bottom up.")
     for number in range(1, STARTING_TRACK_CARDS + 1):

@@ -8,8 +8,16 @@ from collections.abc import Generator
 from typing import Any
 
 from referee.asks import Parsed, Question, ask
+from referee.engine.cards import ask_card, card_field, card_question, remember
 from referee.engine.game import Say, Steps
-from referee.games.serpents import parse, rules
+from referee.games.serpents import rules
+from referee.games.serpents.cards import (
+    HOUSE_BOARD,
+    INFLUENCE_CARD,
+    board_name,
+    changes_question,
+    track_action_question,
+)
 from referee.games.serpents.flow.deck import draw, refill_court
 from referee.games.serpents.flow.end import stop_if_over
 from referee.games.serpents.state import COURT_CARDS_TO_TRACK, Changes, Player, Table, TrackAction, TrackCard
@@ -33,10 +41,13 @@ def place_on_new_track(table: Table, card: TrackCard) -> None:
         table.track.append(card)
 
 
-def track_action_question(prompt: str, section: str) -> Parsed[TrackAction]:
-    return Parsed(
-        prompt, section, parser=parse.parse_track_action, hint=parse.TRACK_HINT, examples=parse.TRACK_EXAMPLES
-    )
+def track_action(prompt: str, section: str) -> Generator[Question, Any, TrackAction]:
+    """An Influence card's Time track action as it is turned; the table may name the card."""
+    question = track_action_question(prompt, section)
+    card = yield from ask_card(INFLUENCE_CARD, "time track", question)
+    action = yield from card_field(card, "time track", question)
+    yield from remember(card)
+    return action
 
 
 def leave_track(table: Table, card: TrackCard, say: Say) -> None:
@@ -109,7 +120,7 @@ def form_time_track(table: Table, say: Say) -> Steps:
     placed: list[TrackCard] = []
     for number in range(1, total + 1):
         prompt = f"New Time track, card {number} of {total}: its Time track action?"
-        action = yield from ask(track_action_question(prompt, "forming-a-time-track"))
+        action = yield from track_action(prompt, "forming-a-time-track")
         table.pile -= 1
         card = TrackCard(action)
         if rules.keeps_place_on_new_track(placed, card):
@@ -123,20 +134,21 @@ def form_time_track(table: Table, say: Say) -> Steps:
 
 
 def preferred_action_question(house: str) -> Parsed[Changes]:
-    return Parsed(
+    return changes_question(
         f"House {house.capitalize()} is not on the new Time track: its preferred action, as printed on its board?",
         "forming-a-time-track",
-        parser=parse.parse_changes,
-        hint=parse.CHANGES_HINT,
-        examples=parse.CHANGES_EXAMPLES,
     )
 
 
 def preferred_action(table: Table, house: str) -> Generator[Question, Any, Changes]:
-    """A House's preferred action, read off its board the first time it is needed."""
+    """A House's preferred action, read off its board the first time it is needed (a board the
+    catalogue knows is accepted with Enter)."""
     changes = table.preferred_actions.get(house)
     if changes is None:
-        changes = yield from ask(preferred_action_question(house))
+        question = preferred_action_question(house)
+        board = yield from ask(lambda: card_question(HOUSE_BOARD, "preferred", question, name=board_name(house)))
+        changes = yield from card_field(board, "preferred", question)
+        yield from remember(board)
         table.preferred_actions[house] = changes
     return changes
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.asks import Builder, ask
+from referee.asks import Builder
+from referee.engine.cards import Card as PrintedCard
+from referee.engine.cards import ask_card, card_field, remember
 from referee.engine.game import Say, Steps
+from referee.games.serpents import cards
+from referee.games.serpents.cards import INFLUENCE_CARD
 from referee.games.serpents.flow.cards import (
     Resolved,
     play_change_of_plans,
@@ -20,12 +24,13 @@ from referee.games.serpents.flow.cards import (
 from referee.games.serpents.flow.deck import refill_court
 from referee.games.serpents.flow.end import stop_if_over
 from referee.games.serpents.flow.time_track import time_elapses
-from referee.games.serpents.houses import HOUSES
-from referee.games.serpents.parse import PlayChoice
-from referee.games.serpents.state import PAIRS, Card, Play, Player, Table, pair_key, pair_title
+from referee.games.serpents.state import Card, Play, Player, Table, pair_key
+
+PLAY = dict(INFLUENCE_CARD.fields)["play"]
+"""Where a named card is played, when the card does not tell: any place, as printed."""
 
 PLAYS: dict[Card, Callable[[Table, Play, Say], Resolved]] = {
-    Card.CONFLICT: play_conflict,
+    # a Conflict card reads its printed effects from the card (resolve_play)
     Card.INTRIGUE: play_intrigue,
     Card.PEACE: play_peace,
     Card.TRADE: play_trade,
@@ -36,34 +41,21 @@ PLAYS: dict[Card, Callable[[Table, Play, Say], Resolved]] = {
 
 
 def play_options(table: Table) -> list[tuple[str, Play]]:
-    """Every card and place a play can take: the kind of card and the House or pair of Houses."""
-    options = []
-    for pair in PAIRS:
-        war = " (War)" if table.conflicts[pair_key(pair)] else ""
-        options.append((f"conflict {pair_title(pair)}{war}", Play(Card.CONFLICT, pair)))
-    options += [(f"intrigue at {house.capitalize()}", Play(Card.INTRIGUE, (house,))) for house in HOUSES]
-    options += [(f"peace {pair_title(pair)}", Play(Card.PEACE, pair)) for pair in PAIRS]
-    options += [(f"trade {pair_title(pair)}", Play(Card.TRADE, pair)) for pair in PAIRS]
-    options += [(card.value, Play(card)) for card in (Card.GUILD, Card.CHANGE_OF_PLANS, Card.THRIVING_GUILDS)]
-    return options
+    """Every card and place a play can take, a pair with a Conflict card marked (War)."""
+    return cards.play_options(lambda pair: bool(table.conflicts[pair_key(pair)]))
 
 
 def play_question(table: Table, prompt: str) -> Builder[Play]:
-    def build() -> PlayChoice[Play]:
-        options = play_options(table)
-        return PlayChoice(
-            prompt,
-            "play-influence",
-            options=tuple(label for label, _ in options),
-            values=tuple(play for _, play in options),
-        )
-
-    return build
+    return lambda: cards.play_question(prompt, "play-influence", lambda pair: bool(table.conflicts[pair_key(pair)]))
 
 
-def resolve_play(table: Table, play: Play, say: Say) -> Steps:
-    """The card's effect, then the end check the rulebook makes after every card."""
-    resolved = yield from PLAYS[play.card](table, play, say)
+def resolve_play(table: Table, play: Play, say: Say, printed: PrintedCard | None = None) -> Steps:
+    """The card's effect, then the end check the rulebook makes after every card. A Conflict card
+    reads its printed effects from the card where the table named it (else they are asked)."""
+    if play.card is Card.CONFLICT:
+        resolved = yield from play_conflict(table, play, printed or PrintedCard(INFLUENCE_CARD.id, None), say)
+    else:
+        resolved = yield from PLAYS[play.card](table, play, say)
     stop_if_over(table, say, resolved)
 
 
@@ -80,10 +72,13 @@ def player_turn(table: Table, player: Player, say: Say) -> Steps:
         say(f"{player.name}: The Court is empty, so there is nothing to acquire (ruling empty-deck-and-discard).")
     table.phase = "play"
     if player.hand:
-        play = yield from ask(play_question(table, f"{player.name} plays which Influence card, and where?"))
+        question = play_question(table, f"{player.name} plays which Influence card, and where?")
+        printed = yield from ask_card(INFLUENCE_CARD, "play", question)
+        play = yield from card_field(printed, "play", question if printed.name is None else PLAY)
+        yield from remember(printed)
         player.hand -= 1
         table.playing += 1
-        yield from resolve_play(table, play, say)
+        yield from resolve_play(table, play, say, printed)
     else:
         say(f"{player.name} has no Influence card to play.")
     yield from time_elapses(table, say)

@@ -3,12 +3,15 @@ end check), II fight, III losses, IV the War ends."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from functools import partial
+from typing import Any
 
-from referee.asks import Builder, Parsed, TableStep, ask
+from referee.asks import Builder, Parsed, Question, TableStep, ask
+from referee.engine.cards import card_field, card_question, remember
 from referee.engine.game import Say, Steps
 from referee.games.serpents import parse, rules
+from referee.games.serpents.cards import INTRIGUE_CARD, intrigue_effect_question
 from referee.games.serpents.flow.end import stop_if_over
 from referee.games.serpents.state import INTRIGUE_CARDS, HouseChanges, IntrigueEffect, Table, pair_key
 
@@ -36,13 +39,17 @@ def reveal_question(table: Table, house: str) -> Builder[tuple[str, ...]]:
 
 
 def effect_question(name: str) -> Parsed[IntrigueEffect]:
-    return Parsed(
-        f"{name}: its War effect as printed?",
-        "intrigue-cards",
-        parser=parse.parse_intrigue_effect,
-        hint=parse.INTRIGUE_EFFECT_HINT,
-        examples=parse.INTRIGUE_EFFECT_EXAMPLES,
-    )
+    return intrigue_effect_question(f"{name}: its War effect as printed?")
+
+
+def intrigue_effect(name: str) -> Generator[Question, Any, IntrigueEffect]:
+    """A revealed Intrigue card's War effect, the first time this game sees the card: a card the
+    catalogue knows is accepted with Enter, and what is read is remembered."""
+    question = effect_question(name)
+    card = yield from ask(lambda: card_question(INTRIGUE_CARD, "effect", question, name=name))
+    effect = yield from card_field(card, "effect", question)
+    yield from remember(card)
+    return effect
 
 
 def step_changes(table: Table, revealed: Revealed, pair: tuple[str, str], step: int) -> HouseChanges:
@@ -89,7 +96,7 @@ def resolve_war(table: Table, pair: tuple[str, str], prize: str, say: Say) -> St
             revealed += [(house, name) for name in names]
     for _, name in revealed:
         if name not in table.intrigue_effects:
-            table.intrigue_effects[name] = yield from ask(effect_question(name))
+            table.intrigue_effects[name] = yield from intrigue_effect(name)
     for house, name in revealed:
         say(f"{name} at House {house.capitalize()}: {rules.describe_intrigue(table.intrigue_effects[name])}.")
 
