@@ -174,3 +174,112 @@ def test_a_malformed_blackthorn_catalogue_is_refused_with_nothing_changed(store:
     shared = json.loads(json.dumps(before))
     other = CardCatalogue(BLACKTHORN, load_game(BLACKTHORN).card_kinds(), tmp_path / "friend")
     assert other.import_cards(shared) == 2 and other.export() == before
+
+
+# --- Cutthroat Kingdoms: territories named at setup, hirelings named at their cost ----------------
+
+CUTTHROAT = "cutthroat-kingdoms"
+THREE = ["Ann", "Bo", "Cy"]
+KINGDOM = ["Dravanof", "Slaine", "Brom", "no", "10", "Three Rivers", "Nyghtwald", "Grimhold", "Marrow", "Slot 5",
+           "Ann"]
+"""Houses, no Royal Pillow, ten events, five territories (the last keeps its slot's name), Ann starts."""
+
+
+def test_a_named_territory_tells_its_values_once_and_a_hireling_its_cost(store: Store) -> None:
+    first, asked = play(store, CUTTHROAT, THREE, [
+        *KINGDOM, "Three Rivers", "s s", "3", "Nyghtwald", "s", "2", "Slot 5", "s s s", "4",
+        "1", "1 gems",  # Three Rivers: its gem value, then Ann takes the gem
+        "buy a hireling", "card Old Crone", "2", "done",
+    ])
+    assert sum("value printed" in prompt for prompt in asked) == 4
+    known = {card.name: card.printed for card in catalogue(store, CUTTHROAT).cards()}
+    assert known == {"Three Rivers": {"copper": "3", "gems": "1"}, "Nyghtwald": {"copper": "2"},
+                     "Old Crone": {"cost": "2"}}  # Slot 5 is no printed name: nothing kept under it
+    second, asked_again = play(store, CUTTHROAT, THREE, [
+        *KINGDOM, "Three Rivers", "s s", "", "Nyghtwald", "s", "", "Slot 5", "s s s", "4",
+        "1 gems",  # both of Three Rivers' values came with its card: no gem question
+        "buy a hireling", "old crone", "done",
+    ])
+    assert sum("value printed" in prompt for prompt in asked_again) == 3  # Enter, Enter, and Slot 5's copper
+    assert state(second)["players"] == state(first)["players"]
+    assert [land["copper_value"] for land in state(second)["territories"]] == [
+        {"healthy": 3}, {"healthy": 2}, {}, {}, {"healthy": 4}]
+    assert len(first.driver.entries) - len(second.driver.entries) == 2
+
+
+def test_a_known_hireling_costing_more_than_the_purse_is_refused(store: Store) -> None:
+    catalogue(store, CUTTHROAT).remember("hireling", "Royal Taster", {"cost": "9"})
+    live = LiveSession.start(store, CUTTHROAT, THREE, {})
+    for line in [*KINGDOM, "Three Rivers", "s s", "3", "Nyghtwald", "s", "2", "Slot 5", "s s s", "4", "1",
+                 "3 copper", "buy a hireling"]:
+        live.answer(line)
+    with pytest.raises(InvalidAnswer, match=r"its cost 9 does not fit now \(out of range\)"):
+        live.answer("Royal Taster")  # Ann holds 6 copper
+    live.answer("2")
+    live.release()
+
+
+# --- Blackwood: a potion brewed, a forest card bought ----------------------------------------------
+
+BLACKWOOD = "blackwood"
+
+
+def test_a_named_forest_card_and_potion_are_one_answer_the_next_time(store: Store) -> None:
+    opening = ["Ann", "A1", "C3"]  # Ann takes the cauldron; the puppets go to A1 and C3
+    first, _ = play(store, BLACKWOOD, TWO, [
+        *opening, "card Mossy Log", "3", "brew", "card Toad Tonic", "2", "5", "done"])
+    known = {card.name: card.printed for card in catalogue(store, BLACKWOOD).cards()}
+    assert known == {"Mossy Log": {"price": "3"}, "Toad Tonic": {"reward": "2", "reputation": "5"}}
+    second, _ = play(store, BLACKWOOD, TWO, [*opening, "mossy log", "brew", "Toad Tonic", "done"])
+    ann = state(second)["witches"][0]
+    assert ann == state(first)["witches"][0]
+    assert (ann["coins"], ann["potion_reputation"]) == (8 - 3 + 2, 5)
+    assert len(first.driver.entries) - len(second.driver.entries) == 3
+
+
+# --- Council of Serpents: House boards, Influence, Guild and Intrigue cards ------------------------
+
+SERPENTS = "council-of-serpents"
+QUIET = ["nothing"] * 5
+SERPENTS_COLD = [
+    "Ann", "6 6 6", "5 5 4", "6 6 6", *QUIET,  # the House boards as marked, a quiet Starting Time track
+    "card Border Feud", "conflict clay jane", "both wealth -1",  # a first Conflict: its upper effect
+    "intrigue at clay",
+    "card Border Feud II", "conflict jane clay", "popularity",  # a second one: a War for Popularity
+    "traitors", "own strength +1",  # the Intrigue card revealed, its War effect
+    "guild", "Hunter's Hall at Jane", "strength +2 wealth -1",
+]
+SERPENTS_WARM = [
+    "Ann", "", "", "", *QUIET,  # Enter at each board
+    "Border Feud", "intrigue at clay", "Border Feud II", "traitors", "",
+    "guild", "Hunter's Hall at Jane", "",
+]
+
+
+def test_serpents_cards_and_boards_named_once_are_one_answer_the_next_time(store: Store) -> None:
+    first, _ = play(store, SERPENTS, TWO, SERPENTS_COLD)
+    known = {(card.kind, card.name): card.printed for card in catalogue(store, SERPENTS).cards()}
+    assert known[("house", "Jane")] == {"start": "5 5 4"}
+    assert known[("influence", "Border Feud")] == {
+        "play": "conflict Clay-Jane", "upper": "clay wealth -1 jane wealth -1"}
+    assert known[("influence", "Border Feud II")] == {"play": "conflict Clay-Jane", "war": "popularity"}
+    assert known[("intrigue", "Traitors")] == {"effect": "own strength +1"}
+    assert known[("guild", "Hunter's Hall")] == {"upper": "strength +2 wealth -1"}
+    second, _ = play(store, SERPENTS, TWO, SERPENTS_WARM)
+    assert state(second)["houses"] == state(first)["houses"]
+    assert state(second)["guild_effects"] == state(first)["guild_effects"]
+    # Border Feud I and II: three answers each ('card NAME', where, its effect), now one each:
+    assert len(first.driver.entries) - len(second.driver.entries) == 4
+
+
+def test_a_house_board_known_from_an_earlier_game_gives_its_preferred_action_too(store: Store) -> None:
+    catalogue(store, SERPENTS).remember("house", "Clay", {"start": "5 5 4", "preferred": "wealth -1 strength +2"})
+    live = LiveSession.start(store, SERPENTS, TWO, {})
+    live.answer("Ann")
+    assert live.driver.pending is not None and live.driver.pending.default == "Clay"
+    live.answer("")
+    assert live.driver.state.houses["clay"] == {"wealth": 5, "popularity": 5, "strength": 4}
+    assert live.driver.state.preferred_actions["clay"] == {"wealth": -1, "strength": 2}
+    live.answer("7 7 7")  # Jane's board, not known: its values as marked
+    live.release()
+    assert catalogue(store, SERPENTS).find("Jane") is not None
