@@ -9,12 +9,13 @@ from typing import Any
 import pytest
 
 from referee import scenarios
-from referee.asks import Choice, Confirm, Parsed
+from referee.asks import Choice, Confirm, Parsed, TableStep
 from referee.engine.driver import Driver, replay
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
-from referee.games.got import flow, rules
+from referee.games.got import parse, rules
+from referee.games.got.flow.melee import supports_everyone
 from referee.games.got.game import GAME
-from referee.games.got.state import NEUTRAL, Player, Plot, Table
+from referee.games.got.state import NEUTRAL, CardCost, ChallengeResult, Player, Plot, Table
 
 # --- helpers -----------------------------------------------------------------------------------
 
@@ -60,38 +61,38 @@ def at_challenges() -> Driver:
 
 
 def test_parse_plot_reads_three_icons_and_an_optional_name() -> None:
-    assert rules.parse_plot("4 2 1 A Noble Cause") == Plot(4, 2, 1, "A Noble Cause")
-    assert rules.parse_plot("5,0,1") == Plot(5, 0, 1, "")
+    assert parse.parse_plot("4 2 1 A Noble Cause") == Plot(4, 2, 1, "A Noble Cause")
+    assert parse.parse_plot("5,0,1") == Plot(5, 0, 1, "")
     for bad in ("5 0", "five 0 1", "5 0 21"):
         with pytest.raises(ValueError):
-            rules.parse_plot(bad)
+            parse.parse_plot(bad)
 
 
 def test_parse_costs_reads_marks_and_refuses_unknown_ones() -> None:
-    cards = rules.parse_costs("3 2x 1l s 0n", "xnls")
+    cards = parse.parse_costs("3 2x 1l s 0n", "xnls")
     assert [card.cost for card in cards] == [3, 2, 1, 2, 0]
     assert cards[1].other_house and cards[2].limited and cards[3].shadows and cards[4].neutral
-    assert rules.parse_costs("none", "xnls") == ()
+    assert parse.parse_costs("none", "xnls") == ()
     for bad in ("3q", "2xn", "2xx", "21", "abc"):
         with pytest.raises(ValueError):
-            rules.parse_costs(bad, "xnls")
+            parse.parse_costs(bad, "xnls")
     with pytest.raises(ValueError):
-        rules.parse_costs("s", "ax")  # shadows are not part of the starting force
+        parse.parse_costs("s", "ax")  # shadows are not part of the starting force
 
 
 def test_off_house_penalty_is_two_gold_except_for_a_neutral_house() -> None:
-    off_house = rules.CardCost(3, other_house=True)
-    neutral_card = rules.CardCost(3, neutral=True)
+    off_house = CardCost(3, other_house=True)
+    neutral_card = CardCost(3, neutral=True)
     assert rules.card_gold(off_house, "Stark", neutral_penalty=False) == 5
     assert rules.card_gold(off_house, NEUTRAL, neutral_penalty=False) == 3
     assert rules.card_gold(neutral_card, "Stark", neutral_penalty=False) == 3
     assert rules.card_gold(neutral_card, "Stark", neutral_penalty=True) == 5
-    assert rules.card_gold(rules.CardCost(2, shadows=True), "Stark", neutral_penalty=True) == 2
-    assert rules.marshalling_gold([off_house, rules.CardCost(1)], "Stark", False) == 6
+    assert rules.card_gold(CardCost(2, shadows=True), "Stark", neutral_penalty=True) == 2
+    assert rules.marshalling_gold([off_house, CardCost(1)], "Stark", False) == 6
 
 
 def test_starting_force_cost_follows_the_two_setup_rulings() -> None:
-    cards = rules.parse_costs("3 1a 1x", "ax")
+    cards = parse.parse_costs("3 1a 1x", "ax")
     assert rules.starting_force_cost(cards, attachments_count=True) == 5
     assert rules.starting_force_cost(cards, attachments_count=False) == 4
     assert rules.starting_force_cost(cards, attachments_count=True, penalty_house="Stark") == 7
@@ -99,29 +100,29 @@ def test_starting_force_cost_follows_the_two_setup_rulings() -> None:
 
 
 def test_parse_challenge_reads_strengths_renown_and_card_power() -> None:
-    assert rules.parse_challenge("5 3") == rules.ChallengeResult(5, 3)
-    assert rules.parse_challenge("4 - r1 p2") == rules.ChallengeResult(4, None, 1, 2)
+    assert parse.parse_challenge("5 3") == ChallengeResult(5, 3)
+    assert parse.parse_challenge("4 - r1 p2") == ChallengeResult(4, None, 1, 2)
     for bad in ("5", "x 3", "5 3 r1 r2", "5 3 q1", "5 3 r21"):
         with pytest.raises(ValueError):
-            rules.parse_challenge(bad)
+            parse.parse_challenge(bad)
 
 
 def test_attacker_wins_ties_and_unopposed_needs_zero_defence() -> None:
     ann, bo = Player("Ann"), Player("Bo")
-    tie = rules.resolve(ann, bo, "power", rules.ChallengeResult(4, 4))
+    tie = rules.resolve(ann, bo, "power", ChallengeResult(4, 4))
     assert tie.attacker_wins and not tie.unopposed
-    lost = rules.resolve(ann, bo, "power", rules.ChallengeResult(3, 4))
+    lost = rules.resolve(ann, bo, "power", ChallengeResult(3, 4))
     assert not lost.attacker_wins and not lost.unopposed
-    assert rules.resolve(ann, bo, "military", rules.ChallengeResult(0, None)).unopposed
-    assert rules.resolve(ann, bo, "military", rules.ChallengeResult(2, 0)).unopposed
+    assert rules.resolve(ann, bo, "military", ChallengeResult(0, None)).unopposed
+    assert rules.resolve(ann, bo, "military", ChallengeResult(2, 0)).unopposed
 
 
 def test_title_strength_bonus_only_for_its_kind_and_when_participating() -> None:
     regent, other = Player("Ann", title="Crown Regent"), Player("Bo", title="Master of Whispers")
-    assert rules.resolve(regent, other, "power", rules.ChallengeResult(1, 3)).attack_total == 4
-    assert rules.resolve(regent, other, "military", rules.ChallengeResult(1, 3)).attack_total == 1
-    assert rules.resolve(other, regent, "power", rules.ChallengeResult(1, 0)).defence_total == 3
-    assert rules.resolve(other, regent, "power", rules.ChallengeResult(1, None)).defence_total == 0
+    assert rules.resolve(regent, other, "power", ChallengeResult(1, 3)).attack_total == 4
+    assert rules.resolve(regent, other, "military", ChallengeResult(1, 3)).attack_total == 1
+    assert rules.resolve(other, regent, "power", ChallengeResult(1, 0)).defence_total == 3
+    assert rules.resolve(other, regent, "power", ChallengeResult(1, None)).defence_total == 0
 
 
 def test_power_claim_takes_the_shortfall_from_the_reserve() -> None:
@@ -230,7 +231,10 @@ def test_plot_phase_initiative_and_first_player() -> None:
     assert table.first_player == 1
     assert [player.plots_left for player in table.players] == [6, 6]
     assert table.players[0].used_plots[0].name == "A Noble Cause"
-    assert [player.hand for player in table.players] == [9, 9]  # the Draw phase ran: 2 cards each
+    assert isinstance(driver.pending, TableStep) and "order Bo and Ann" in prompt(driver)
+    assert [player.hand for player in table.players] == [7, 7]  # the Draw phase waits for the step
+    driver.answer("done")
+    assert [player.hand for player in table.players] == [9, 9]  # then it runs: 2 cards each
 
 
 def test_initiative_tie_goes_to_the_player_with_less_power() -> None:
@@ -251,7 +255,7 @@ def test_initiative_tie_by_lots_when_power_is_equal_too() -> None:
 
 
 def test_marshalling_collects_income_and_checks_gold() -> None:
-    driver = play([*JOUST_SETUP, "5 1 1", "4 0 2", "Ann"])
+    driver = play([*JOUST_SETUP, "5 1 1", "4 0 2", "Ann", "done"])
     assert "Ann collects 5 gold (plot 5)." in said(driver)
     with pytest.raises(InvalidAnswer, match="cost 6 gold"):
         driver.answer("4x")  # 4 + 2 for another House
@@ -294,6 +298,7 @@ def test_an_empty_draw_deck_draws_nothing() -> None:
     driver.answer("5 1 1")
     driver.answer("4 0 2")
     driver.answer("Ann")
+    driver.answer("done")
     assert "Bo 1 (draw deck empty: 1 not drawn, ruling empty-draw-deck)" in said(driver)
     assert state(driver).players[1].hand == 8
 
@@ -394,7 +399,7 @@ def test_fifteen_power_ends_the_game_in_the_middle_of_a_challenge() -> None:
 def test_a_correction_to_fifteen_ends_the_game_at_once() -> None:
     driver = at_challenges()
     driver.adjust("Bo cards +15", "a big Renown night")
-    assert "Bo reached 15 power: the game is over" in said(driver)
+    assert "The game is over: Bo reached 15 power." in said(driver)
     assert driver.finished and driver.report is not None and driver.report.winners == ["Bo"]
     with pytest.raises(InvalidAdjustment, match="the game is over"):
         driver.adjust("Ann house +1", "too late")
@@ -466,7 +471,7 @@ def melee_round_one(titles: Sequence[str] = ("Crown Regent", "Master of Coins"))
 
 
 def test_melee_titles_are_chosen_in_turn_order() -> None:
-    driver = play([*MELEE_SETUP, "5 2 1", "4 1 1", "3 0 1", "Ann"], players=("Ann", "Bo", "Cy"))
+    driver = play([*MELEE_SETUP, "5 2 1", "4 1 1", "3 0 1", "Ann", "done"], players=("Ann", "Bo", "Cy"))
     ask = driver.pending
     assert isinstance(ask, Choice) and ask.section == "melee-titles" and len(ask.options) == 6
     driver.answer("Crown Regent")
@@ -482,7 +487,7 @@ def test_three_player_second_round_offers_only_the_other_titles() -> None:
     driver = melee_round_one(("Crown Regent", "Master of Coins", "Master of Laws"))
     for answer in ("none", "none", "none", "done", "done", "done", "0 0 0"):
         driver.answer(answer)
-    for answer in ("1 1 0", "1 0 0", "1 0 0", "Ann"):
+    for answer in ("1 1 0", "1 0 0", "1 0 0", "Ann", "done"):
         driver.answer(answer)
     ask = driver.pending
     assert isinstance(ask, Choice)
@@ -572,8 +577,8 @@ def test_a_title_supporting_everyone_ends_the_turn_without_a_target() -> None:
     assert "Bo: declare a challenge" in prompt(driver)
     table = state(driver)
     assert table.players[0].challenges_made == []
-    assert flow.supports_everyone(table, table.players[0])
-    assert not flow.supports_everyone(table, table.players[1])
+    assert supports_everyone(table, table.players[0])
+    assert not supports_everyone(table, table.players[1])
 
 
 def test_support_first_ruling_offers_the_supporters_before_the_kingsguard() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.asks import Ask
+from referee.engine.facts import ruling_choices
 from referee.games.got import scoring
 from referee.games.registry import find_game
 from referee.rules import load_rulebook
@@ -38,17 +39,25 @@ def test_each_ruling_has_a_toml_entry_and_back() -> None:
         section_id.removeprefix("ruling-") for section_id in SECTIONS if section_id.startswith("ruling-")
     }
     assert in_markdown == set(NUMBERS["rulings"])
-    for entry in NUMBERS["rulings"].values():
-        assert entry["summary"] and entry["default"] in [
-            choice.strip() for choice in entry["choices"].split(",")
-        ]
+    for name, entry in NUMBERS["rulings"].items():
+        assert entry["summary"], name
+        if isinstance(entry["choices"], list):  # overridable: the default is one of the choices
+            assert entry["default"] in entry["choices"], name
+        else:  # one reading only: the text says so
+            assert entry["choices"].startswith(f"{entry['default']} only"), name
 
 
-def test_scoring_rulings_match_the_toml() -> None:
+def test_every_ruling_the_code_reads_is_an_overridable_ruling_of_the_toml() -> None:
+    overridable = ruling_choices("got-lcg-1e")
+    code = "\n".join(path.read_text() for path in (ROOT / "referee" / "games" / "got").rglob("*.py"))
+    read = set(re.findall(r"rulings\[\"([a-z-]+)\"\]", code))
+    read |= {scoring.SIMULTANEOUS_FIFTEEN, scoring.RANKS_BELOW_WINNER}
+    assert read <= set(overridable)
+    assert {"opposition-side", "crown-regent-offer", "undefended-order"} <= read
+    assert set(scoring.RULING_CHOICES) == {scoring.SIMULTANEOUS_FIFTEEN, scoring.RANKS_BELOW_WINNER}
     for ruling, choices in scoring.RULING_CHOICES.items():
-        entry = NUMBERS["rulings"][ruling]
-        assert choices[0] == entry["default"]
-        assert list(choices) == [choice.strip() for choice in entry["choices"].split(",")]
+        assert choices == overridable[ruling]
+        assert choices[0] == NUMBERS["rulings"][ruling]["default"]
 
 
 def test_scoring_numbers_match_the_toml() -> None:
