@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from referee import scenarios
-from referee.asks import Choice, Confirm, Parsed, TableStep
+from referee.asks import Ask, Choice, Confirm, Parsed, TableStep
 from referee.engine.driver import Driver, replay
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
 from referee.games.got import parse, rules
@@ -237,6 +237,26 @@ def test_plot_phase_initiative_and_first_player() -> None:
     assert [player.hand for player in table.players] == [9, 9]  # then it runs: 2 cards each
 
 
+def test_the_first_player_mark_appears_only_once_initiative_is_decided() -> None:
+    def marked(driver: Driver) -> list[str]:
+        return [row[0] for row in GAME.public_view(driver.state).rows if row[0].startswith("* ")]
+
+    driver = play(JOUST_SETUP)
+    assert marked(driver) == []  # round 1, plots not revealed: nobody is first player yet
+    driver.answer("5 1 1")
+    driver.answer("4 0 2")
+    assert marked(driver) == []  # Ann has the initiative but has not chosen
+    driver.answer("Bo")
+    assert marked(driver) == ["* Bo"]
+    for answer in ("done", "none", "none", "done", "done", "0 0"):
+        driver.answer(answer)
+    assert state(driver).round == 2 and marked(driver) == []  # last round's mark is gone
+    driver.answer("1 0 0")
+    driver.answer("1 1 0")
+    driver.answer("Ann")
+    assert marked(driver) == ["* Ann"]
+
+
 def test_initiative_tie_goes_to_the_player_with_less_power() -> None:
     driver = play(JOUST_SETUP)
     driver.adjust("Ann house +1", "earlier effect")
@@ -267,6 +287,18 @@ def test_marshalling_collects_income_and_checks_gold() -> None:
     driver.answer("2 1")
     bo = state(driver).players[1]
     assert (bo.gold, bo.hand) == (1, 7)
+
+
+def test_a_neutral_house_is_told_of_no_penalty_only_for_cards_of_a_house() -> None:
+    setup = ["Neutral", "60", "Stark", "60", "none", "none", "5 1 1", "4 0 2", "Ann"]
+    driver = play(setup, options={"rulings": {"neutral-cards-no-penalty": "penalty"}})
+    driver.answer("2n 1")  # neutral cards of a Neutral House: no penalty was ever in question
+    messages = said(driver)
+    assert "Ann plays 2 card(s) for 3 gold; 2 gold left." in messages
+    assert "Melee setup" not in messages  # a joust has no board
+    driver = play(setup)
+    driver.answer("2x 1")
+    assert "Ann plays 2 card(s) for 3 gold (no off-House penalty for a Neutral House); 2 gold left." in said(driver)
 
 
 def test_income_bonus_and_plots_running_out() -> None:
@@ -440,6 +472,19 @@ def test_corrections_validate_before_changing_anything() -> None:
     assert ann.plot is not None and ann.plot.claim == 3
 
 
+def test_corrections_use_the_one_grammar_with_this_games_fields() -> None:
+    driver = at_challenges()
+    with pytest.raises(InvalidAdjustment, match=r"\+N \(add\), -N \(take away\) or =N \(set\)"):
+        driver.adjust("Ann house 3", "a bare number is ambiguous")
+    with pytest.raises(InvalidAdjustment, match="no revealed plot"):
+        play(JOUST_SETUP).adjust("Ann claim =2", "before any plot")
+    help_line = GAME.adjust_help()
+    assert "<player> <house|cards|gold|hand|deck|income|initiative|shadows|claim> <+N|-N|=N>" in help_line
+    assert "prized <owner> N" in help_line and help_line.endswith("e.g. Ann house +2 ; a card's text")
+    driver.adjust("Bo shadows +1", "a card put into shadows by its own text")
+    assert state(driver).players[1].shadows == 1
+
+
 def test_views_show_the_table_and_keep_to_public_facts() -> None:
     driver = at_challenges()
     view = GAME.public_view(driver.state)
@@ -554,6 +599,80 @@ def test_kingsguard_takes_over_an_undefended_military_challenge() -> None:
     assert "against Bo" in prompt(driver)
     driver.answer("3 1")  # Bo defends with 1 + 3 for the title
     assert "Ann 3 against Bo 4 (Bo +3 as Lord Commander of the Kingsguard): Bo wins." in said(driver)
+
+
+def answer_all(driver: Driver, answers: Sequence[str]) -> list[Ask[Any]]:
+    """Give the answers; return every question asked after one of them."""
+    asked = []
+    for answer in answers:
+        driver.answer(answer)
+        assert driver.pending is not None
+        asked.append(driver.pending)
+    return asked
+
+
+def title_offers(asked: Sequence[Ask[Any]], title: str) -> list[str]:
+    """The yes-or-no offers of a title's power among the questions asked."""
+    return [ask.prompt for ask in asked if isinstance(ask, Confirm) and title in ask.prompt]
+
+
+def test_kingsguard_takeover_is_offered_only_in_a_military_challenge_nobody_defended() -> None:
+    titles = ("Master of Coins", "Lord Commander of the Kingsguard", "Master of Laws")
+    driver = melee_round_one(titles)
+    power_undefended = ["none", "none", "none", "power", "no mark", "no mark", "Cy", "3 -", "no mark"]
+    military_defended = ["military", "Cy", "3 2", "done"]
+    intrigue_undefended = ["intrigue", "Cy", "3 -"]
+    asked = answer_all(driver, [*power_undefended, *military_defended, *intrigue_undefended])
+    assert title_offers(asked, "Kingsguard") == []
+    assert not state(driver).kingsguard_used
+    assert "Bo: declare a challenge, or done?" in prompt(driver)
+    driver = melee_round_one(titles)
+    asked = answer_all(driver, ["none", "none", "none", "military", "no mark", "no mark", "Cy", "3 -"])
+    assert title_offers(asked, "Kingsguard") == [prompt(driver)]
+
+
+MELEE_FOUR = [*MELEE_SETUP[:6], "Targaryen", "60", *MELEE_SETUP[6:], "none"]
+FOUR = ("Ann", "Bo", "Cy", "Di")
+FOUR_PLOTS = ["5 3 1", "4 2 1", "3 1 1", "2 0 1", "Ann"]
+"""Ann has the initiative and goes first; every round the same plots."""
+
+
+def test_crown_regent_redirects_at_most_once_a_round() -> None:
+    titles = ["Master of Coins", "Crown Regent", "Master of Laws", "Master of Whispers"]
+    driver = play([*MELEE_FOUR, *FOUR_PLOTS, *titles, "none", "none", "none", "none"], players=FOUR)
+    links = ["no mark"] * 3
+    asked = answer_all(driver, ["power", *links, "Bo"])
+    assert title_offers(asked, "Crown Regent") == [prompt(driver)]
+    asked = answer_all(driver, ["yes", "Cy", "3 1"])  # Ann picks Cy instead
+    assert "Power challenge, Ann against Cy" in asked[1].prompt
+    asked = answer_all(driver, ["military", "Bo", "2 5"])  # the Regent is challenged again this round
+    assert title_offers(asked, "Crown Regent") == []
+    assert "Military challenge, Ann against Bo" in asked[1].prompt
+    answer_all(driver, ["done", "done", "done", "done", "0 0 0 0"])
+    assert state(driver).round == 2 and not state(driver).crown_regent_used
+    answer_all(driver, [*FOUR_PLOTS, *titles, "none", "none", "none", "none"])
+    asked = answer_all(driver, ["power", "Bo"])  # a new round: the Regent may redirect again
+    assert title_offers(asked, "Crown Regent") == [prompt(driver)]
+
+
+def test_crown_regent_is_not_offered_when_no_other_target_is_allowed() -> None:
+    driver = melee_round_one(("Master of Coins", "Master of Laws", "Crown Regent"))
+    asked = answer_all(driver, ["none", "none", "none", "power", "supports", "no mark"])
+    # Ann's title supports Bo's: Cy, the Regent, is the only target, so there is nothing to redirect
+    assert title_offers(asked, "Crown Regent") == []
+    assert "Power challenge, Ann against Cy" in prompt(driver)
+
+
+def test_crown_regent_is_offered_every_challenge_under_the_override() -> None:
+    driver = play(
+        [*MELEE_SETUP, "5 2 1", "4 1 1", "3 0 1", "Ann", "Master of Coins", "Crown Regent", "Master of Laws"],
+        players=("Ann", "Bo", "Cy"),
+        options={"rulings": {"crown-regent-offer": "every-challenge"}},
+    )
+    answer_all(driver, ["none", "none", "none", "power", "no mark", "no mark", "Cy"])
+    assert isinstance(driver.pending, Confirm) and "Bo (Crown Regent)" in prompt(driver)
+    driver.answer("yes")
+    assert "Ann must challenge Bo instead" in said(driver)
 
 
 def test_a_supporter_defends_in_the_defenders_place() -> None:

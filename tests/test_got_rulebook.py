@@ -82,3 +82,17 @@ def test_asks_name_sections_of_the_rulebook() -> None:
     assert len(seen) == 5  # four power counts and the 'who got there first' choice
     for asked in seen:
         assert asked.section in SECTIONS
+
+
+def test_sections_say_what_the_referee_does_today() -> None:
+    """The title powers, Limited, shadows and the card icons are the referee's work now, not the table's."""
+    tags = {section_id: section.referee for section_id, section in SECTIONS.items()}
+    assert tags["title-powers"] == "automates"
+    assert tags["keyword-limited"] == "automates"
+    assert tags["shadows"] == "asks"
+    assert tags["text-box-icons"] == "asks"
+    assert tags["deck-building"] == "asks"
+    melee_setup = " ".join(SECTIONS["melee-setup"].text.split())
+    assert "tells the table these three steps at the start of a melee's setup" in melee_setup
+    opposition = " ".join(SECTIONS["title-opposition"].text.split())
+    assert "Only the winning attacker earns it" in opposition and "#ruling-opposition-side" in opposition
