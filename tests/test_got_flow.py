@@ -301,6 +301,26 @@ def test_a_neutral_house_is_told_of_no_penalty_only_for_cards_of_a_house() -> No
     assert "Ann plays 2 card(s) for 3 gold (no off-House penalty for a Neutral House); 2 gold left." in said(driver)
 
 
+def test_a_card_in_shadows_is_offered_at_the_start_of_each_phase_and_a_player_named_nobody_can_take_it() -> None:
+    driver = play(["Stark", "60", "Lannister", "60", "none", "none", "5 1 1", "4 0 2", "Ann", "none", "s"],
+                  players=("Ann", "Nobody"))
+    assert state(driver).players[1].shadows == 1 and state(driver).players[1].gold == 2
+    assert isinstance(driver.pending, Choice) and driver.pending.options == ("Nobody", "no one")
+    assert prompt(driver).startswith("Start of the challenges phase (Nobody 1 in shadows, 2 gold)")
+    driver.answer("no one")
+    asked = answer_all(driver, ["done", "done"])
+    assert asked[-1].section == "shadows" and "Start of the dominance phase" in asked[-1].prompt
+    driver.answer("Nobody")
+    with pytest.raises(InvalidAnswer, match="it costs 3 gold and Nobody has 2"):
+        driver.answer("3")
+    driver.adjust("Nobody gold +1", "a card's text")
+    assert "(3 gold)" in prompt(driver)  # the question is built again after the correction
+    driver.answer("3")
+    nobody = state(driver).players[1]
+    assert (nobody.shadows, nobody.gold) == (0, 0)
+    assert state(driver).phase == "dominance" and driver.pending.section == "phase-dominance"
+
+
 def test_income_bonus_and_plots_running_out() -> None:
     driver = play(JOUST_SETUP)
     driver.adjust("Ann income +2", "a location with gold")
@@ -342,13 +362,13 @@ def test_unopposed_power_challenge_claims_and_scores() -> None:
     driver = at_challenges()
     driver.adjust("Bo house =3", "earlier rounds")
     assert isinstance(driver.pending, Choice)
-    assert driver.pending.options == ("military", "power", "intrigue", "done")
+    assert driver.pending.options == ("military", "power", "intrigue", "done (no more challenges)")
     driver.answer("power")
     driver.answer("4 - r1")
     ann, bo = state(driver).players
     assert (ann.house_power, ann.card_power, bo.house_power) == (2, 1, 2)
     assert ann.challenges_made == ["power"]
-    assert options(driver) == ("military", "intrigue", "done")
+    assert options(driver) == ("military", "intrigue", "done (no more challenges)")
 
 
 def test_power_claim_larger_than_the_house_card_comes_from_the_reserve() -> None:
@@ -492,6 +512,36 @@ def test_views_show_the_table_and_keep_to_public_facts() -> None:
     assert view.rows[0][0] == "* Ann" and view.rows[0][4] == "5/1/1"
     assert GAME.header(driver.state).phase == "challenges"
     assert "cards in hand" in GAME.hidden_view(driver.state, "Bo")[0]
+
+
+def test_an_answer_at_a_table_step_replays_as_the_answer_to_the_question_after_it() -> None:
+    """'d' at the military claim step confirms it and ends Ann's challenges; the log keeps a label
+    that replay cannot take for the step's confirmation."""
+    driver = at_challenges()
+    driver.answer("military")
+    driver.answer("3 1")
+    assert isinstance(driver.pending, TableStep)
+    driver.answer("d")
+    assert driver.entries[-1].answer == "done (no more challenges)"
+    assert "Bo: declare a challenge" in prompt(driver)
+    again = replay(GAME, driver.players, driver.options, driver.entries)
+    assert again.applied == len(driver.entries)
+    assert GAME.to_json(again.driver.state) == GAME.to_json(driver.state)
+
+
+def test_a_player_named_like_a_confirmation_is_chosen_by_name_and_replays() -> None:
+    driver = play(["Stark", "60", "Lannister", "60", "none", "none", "5 1 1", "4 0 2"], players=("Done", "Bo"))
+    assert options(driver) == ("Done (player)", "Bo")
+    driver.answer("Done")
+    assert state(driver).first_player == 0
+    driver.answer("done")  # the 'when revealed' step
+    driver.answer("s")  # Done puts a card into shadows
+    driver.answer("none")
+    driver.answer("Done")  # the offer at the start of the Challenges phase, answered by name
+    assert driver.entries[-1].answer == "Done (player)"
+    again = replay(GAME, driver.players, driver.options, driver.entries)
+    assert again.applied == len(driver.entries)
+    assert GAME.to_json(again.driver.state) == GAME.to_json(driver.state)
 
 
 def test_replaying_the_log_rebuilds_the_same_state() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from referee.asks import Parsed, ask, pick, table_step
 from referee.engine.game import Say, Steps
 from referee.games.got import parse, rules
-from referee.games.got.flow.common import Asking
+from referee.games.got.flow.common import DONE_CHALLENGING, Asking, player_options
 from referee.games.got.flow.melee import (
     crown_regent_redirect,
     kingsguard_takeover,
@@ -44,7 +44,7 @@ def challenges_phase(table: Table, say: Say) -> Steps:
                 say(f"{attacker.name}'s title supports every other player's title: nobody may be challenged.")
                 break
             options: list[tuple[str, str | None]] = [(kind, kind) for kind in kinds]
-            options.append(("done", None))
+            options.append((DONE_CHALLENGING, None))
             kind = yield from ask(pick(f"{attacker.name}: declare a challenge, or done?", "phase-challenges", options))
             if kind is None:
                 break
@@ -65,7 +65,7 @@ def challenge(table: Table, attacker: Player, kind: str, targets: list[Player], 
             pick(
                 f"{attacker.name}'s {kind} challenge: against whom?",
                 "challenge-steps",
-                [(player.name, player) for player in targets],
+                player_options(targets),
             )
         )
     defender = yield from crown_regent_redirect(table, attacker, defender, targets, say)

@@ -1,11 +1,12 @@
-"""What every part of the A Game of Thrones flow shares: the generator types and the 'nobody' option."""
+"""What every part of the A Game of Thrones flow shares: the generator types and the labels of options
+that stand for players, nobody, or no more challenges."""
 
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from typing import Any, TypeVar
 
-from referee.asks import Question
+from referee.asks import CONFIRMATIONS, Question
 from referee.games.got.state import Player
 
 T = TypeVar("T")
@@ -13,6 +14,9 @@ Asking = Generator[Question, Any, T]
 """A part of the flow that asks and then returns a value (the answers come typed through `ask`)."""
 
 NOBODY_LABELS = ("nobody", "no one", "(nobody)")
+DONE_CHALLENGING = "done (no more challenges)"
+"""The label of 'no more challenges' in the challenge question: typing 'done' picks it, and the log
+keeps a label that, replayed after a table step, cannot pass for the step's confirmation."""
 
 
 def nobody_label(players: Sequence[Player]) -> str:
@@ -20,3 +24,14 @@ def nobody_label(players: Sequence[Player]) -> str:
     and must still be chosen by name."""
     names = {player.name.lower() for player in players}
     return next(label for label in NOBODY_LABELS if label not in names)
+
+
+def player_label(player: Player) -> str:
+    """A player's option label: the name, unless it reads as a table step's confirmation ('Done',
+    'Ok', 'Next'); such a name gets a suffix so that the log replays it as the player (typing the
+    name still picks them)."""
+    return f"{player.name} (player)" if player.name.lower() in CONFIRMATIONS else player.name
+
+
+def player_options(players: Sequence[Player]) -> list[tuple[str, Player]]:
+    return [(player_label(player), player) for player in players]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from referee.asks import Ask, Builder, Parsed, ask, pick
 from referee.engine.game import Say, Steps
 from referee.games.got import parse, rules
+from referee.games.got.flow.common import player_options
 from referee.games.got.flow.power import gain_power
 from referee.games.got.flow.shadows import shadows_offer
 from referee.games.got.scoring import joined_names
@@ -40,7 +41,7 @@ def tie_question(table: Table, strengths: tuple[int, ...]) -> Builder[Player]:
         return pick(
             f"Dominance: {summary}. {tied} are tied (ruling dominance-tie: the table decides). Who wins it?",
             "ruling-dominance-tie",
-            [(player.name, player) for player in leaders],
+            player_options(leaders),
         )
 
     return build

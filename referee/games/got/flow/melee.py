@@ -7,7 +7,7 @@ from __future__ import annotations
 from referee.asks import Confirm, ask, choice, pick
 from referee.engine.game import Say, Steps
 from referee.games.got import rules
-from referee.games.got.flow.common import Asking, nobody_label
+from referee.games.got.flow.common import Asking, nobody_label, player_options
 from referee.games.got.flow.power import gain_power
 from referee.games.got.state import (
     LINKS,
@@ -106,7 +106,7 @@ def crown_regent_redirect(
         pick(
             f"Crown Regent: {attacker.name} picks a new target",
             "title-powers",
-            [(player.name, player) for player in others],
+            player_options(others),
         )
     )
     return chosen
@@ -141,7 +141,7 @@ def support_offer(table: Table, attacker: Player, defender: Player, say: Say) ->
             supporters.append(other)
     if not supporters:
         return None
-    options: list[tuple[str, Player | None]] = [(player.name, player) for player in supporters]
+    options: list[tuple[str, Player | None]] = [*player_options(supporters)]
     options.append((nobody_label(table.players), None))
     supporter = yield from ask(
         pick(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.asks import Ask, Builder, Parsed, ask, pick, table_step
 from referee.engine.game import Say, Steps
 from referee.games.got import parse, rules
-from referee.games.got.flow.common import Asking
+from referee.games.got.flow.common import Asking, player_options
 from referee.games.got.flow.melee import choose_titles
 from referee.games.got.flow.shadows import shadows_offer
 from referee.games.got.scoring import joined_names
@@ -59,7 +59,7 @@ def plot_phase(table: Table, say: Say) -> Steps:
         pick(
             f"{chooser.name} has the initiative: who is first player this round?",
             "phase-plot",
-            [(player.name, player) for player in table.players],
+            player_options(table.players),
         )
     )
     table.first_player = table.players.index(first)
@@ -94,7 +94,7 @@ def lots_question(table: Table) -> Builder[Player]:
             f"Initiative: {initiative_totals(table)}. {joined_names([p.name for p in tied])} are tied "
             "(ruling initiative-tie): draw lots. Who wins?",
             "ruling-initiative-tie",
-            [(player.name, player) for player in tied],
+            player_options(tied),
         )
 
     return build

@@ -7,7 +7,7 @@ from referee.asks import Ask, Builder, Parsed, ask, pick
 from referee.engine.game import Say, Steps
 from referee.games.got import parse
 from referee.games.got.flow.cards import card_icons
-from referee.games.got.flow.common import nobody_label
+from referee.games.got.flow.common import nobody_label, player_options
 from referee.games.got.state import CardCost, Player, Table
 
 SHADOW_EXAMPLES = ("0", "1", "2", "3", "1i", "none")
@@ -24,7 +24,7 @@ def offer_question(table: Table, done: list[Player]) -> Builder[Player | None]:
     def build() -> Ask[Player | None]:
         players = waiting(table, done)
         holdings = "; ".join(f"{player.name} {player.shadows} in shadows, {player.gold} gold" for player in players)
-        options: list[tuple[str, Player | None]] = [(player.name, player) for player in players]
+        options: list[tuple[str, Player | None]] = [*player_options(players)]
         options.append((nobody_label(table.players), None))
         return pick(
             f"Start of the {table.phase} phase ({holdings}): does a player bring a card out of shadows?",
