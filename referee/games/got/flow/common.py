@@ -22,8 +22,9 @@ keeps a label that, replayed after a table step, cannot pass for the step's conf
 def nobody_label(players: Sequence[Player]) -> str:
     """The label of the 'nobody' option beside these players' names: a player may be named Nobody,
     and must still be chosen by name."""
-    names = {player.name.lower() for player in players}
-    return next(label for label in NOBODY_LABELS if label not in names)
+    names = {player_label(player).lower() for player in players}
+    spare = (f"(nobody {number})" for number in range(2, len(names) + 3))
+    return next(label for label in (*NOBODY_LABELS, *spare) if label not in names)
 
 
 def player_label(player: Player) -> str:
