@@ -13,6 +13,7 @@ from referee.engine.game import Game
 from referee.engine.session import LiveSession
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
 
+DIGITS = frozenset("0123456789")
 COMMANDS = ("undo", "state", "help", "?", "adjust", "quit", "rules", "secret")
 COMMAND_HELP = (
     "At any question: 'undo' [N], 'state', 'secret NAME', 'help' or '?', 'rules WORDS', "
@@ -43,8 +44,11 @@ def prompt_for(ask: Ask) -> str:
 
 
 def single_keys(ask: Ask) -> str:
-    """Option numbers that answer at a single key press: only when there are at most nine."""
-    if isinstance(ask, Choice) and len(ask.options) <= 9:
+    """Option numbers that answer at a single key press: only when there are at most nine, and
+    none when an option's name begins with a digit ('2' of '20 copper' would answer option 2)."""
+    if isinstance(ask, Choice) and len(ask.options) <= 9 and not any(
+        option.lstrip()[:1] in DIGITS for option in ask.options
+    ):
         return "".join(str(number) for number in range(1, len(ask.options) + 1))
     return ""
 
@@ -185,5 +189,5 @@ class SessionLoop:
             return
         problems = self.game.invariant_errors(self.live.driver.state)
         if problems:  # the game's adjust refuses these; reaching here is a bug worth showing
-            self.console.print(f"[red]State check failed: {'; '.join(problems)}[/red]")
+            self.console.print(f"State check failed: {'; '.join(problems)}", style="red")
         show_messages(self.console, self.live.driver.take_messages())

@@ -63,15 +63,20 @@ def run(
     limit: int = DEFAULT_LIMIT,
     plain: bool = False,
     out: TextIO | None = None,
+    db: Path | None = None,
 ) -> int:
-    """Carry out a rules command; returns the exit status. Problems are one line on stderr."""
+    """Carry out a rules command; returns the exit status. Problems are one line on stderr.
+    `db` is the data directory (imported copies, the search cache), as for every command."""
+    from referee.data_dir import chosen
     from referee.rules.model import RulesError
+    from referee.user_text import visible
 
     stream = out if out is not None else sys.stdout
     try:
-        return _dispatch(list(words), section_id, as_json, limit, plain, stream)
+        with chosen(db):
+            return _dispatch(list(words), section_id, as_json, limit, plain, stream)
     except (RulesError, UsageProblem) as problem:
-        print(f"referee: {problem}", file=sys.stderr)
+        print(f"referee: {visible(str(problem), keep='')}", file=sys.stderr)
         return BAD_INPUT
 
 
@@ -206,13 +211,14 @@ def _print_markdown(blocks: list[str], plain: bool, out: TextIO) -> None:
 def fast_path(argv: Sequence[str]) -> int | None:
     """Run `rules ...` without Typer when the arguments are plain; None hands them back to Typer.
 
-    Only `--section ID`, `--json`, `--plain` and `--limit N` (and their short forms) are read
-    here; anything else (`--help`, an unknown option) is left to Typer, which explains it.
+    Only `--section ID`, `--json`, `--plain`, `--limit N` and `--db PATH` (and the short forms)
+    are read here; anything else (`--help`, an unknown option) is left to Typer, which explains it.
     """
     if not argv or argv[0] != "rules":
         return None
     words: list[str] = []
     section_id: str | None = None
+    db: Path | None = None
     as_json = plain = False
     limit = DEFAULT_LIMIT
     arguments = list(argv[1:])
@@ -231,6 +237,12 @@ def fast_path(argv: Sequence[str]) -> int | None:
                 return None
             else:
                 section_id, position = value, position + 1
+        elif name == "--db":
+            raw = inline or value
+            if not raw:
+                return None
+            db = Path(raw)
+            position += 0 if inline else 1
         elif name in ("--limit", "-n"):
             raw = inline or value
             if raw is None or not raw.lstrip("-").isdecimal():
@@ -246,7 +258,7 @@ def fast_path(argv: Sequence[str]) -> int | None:
         else:
             words.append(argument)
         position += 1
-    return run(words, section_id, as_json, limit, plain)
+    return run(words, section_id, as_json, limit, plain, db=db)
 
 
 def register(app: typer.Typer) -> None:
@@ -270,8 +282,10 @@ def register(app: typer.Typer) -> None:
             "--limit", "-n", help=f"How many sections to show (1-{LARGEST_LIMIT})")] = DEFAULT_LIMIT,
         plain: Annotated[bool, typer.Option(
             "--plain", help="Print Markdown text even on a terminal")] = False,
+        db: Annotated[Path | None, typer.Option(
+            "--db", help="Data directory for imported copies and the search cache")] = None,
     ) -> None:
         """Look up a rule: the best matching rulebook sections, or a game's list of sections."""
-        status = run(words or [], section, as_json, limit, plain)
+        status = run(words or [], section, as_json, limit, plain, db=db)
         if status:
             raise typer.Exit(status)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -11,19 +12,17 @@ from rich.console import Console
 
 from referee.cli.answerers import AnswersEnded, InteractiveAnswerer, ScriptedAnswerer, ScriptRejected
 from referee.cli.loop import Answerer, Quit, SessionLoop
+from referee.cli.render import make_console, styled
 from referee.engine.session import LiveSession
 from referee.errors import RefereeError
 from referee.store import Store
+from referee.user_text import visible
 
 NO_TERMINAL = "no terminal to ask questions on; give the answers with --answers FILE"
 
 
-def make_console() -> Console:
-    return Console(highlight=False)
-
-
 def error(message: str) -> None:
-    print(f"referee: {message}", file=sys.stderr)
+    print(f"referee: {visible(message, keep='')}", file=sys.stderr)
 
 
 def choose_answerer(answers: Path | None, console: Console) -> Answerer | None:
@@ -36,7 +35,7 @@ def choose_answerer(answers: Path | None, console: Console) -> Answerer | None:
 
 
 def resume_hint(live: LiveSession, db: Path | None) -> str:
-    where = f" --db {db}" if db else ""
+    where = f" --db {shlex.quote(str(db))}" if db else ""  # pasted into a shell as it is
     return f"referee resume {live.meta.id}{where}"
 
 
@@ -58,7 +57,7 @@ def start_session(
     except RefereeError as problem:
         error(str(problem))
         return 2
-    console.print(f"[bold]{live.game.id}[/bold] session [bold]{live.meta.id}[/bold]: {', '.join(players)}")
+    console.print(styled((live.game.id, "bold"), " session ", (live.meta.id, "bold"), f": {', '.join(players)}"))
     console.print("Type 'help' or '?' at any question for the rule and the commands.")
     return run_live(live, answerer, console, db)
 
@@ -68,7 +67,7 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
     store = Store(db)
     try:
         if session_id is None:
-            unfinished = [meta for meta in store.list() if meta.status != "finished"]
+            unfinished = [meta for meta in store.list() if meta.status == "playing"]
             if not unfinished:
                 error("no unfinished session to resume; 'referee sessions' lists them")
                 return 2
@@ -80,15 +79,16 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
     except RefereeError as problem:
         error(str(problem))
         return 2
-    console.print(f"Resuming [bold]{live.meta.id}[/bold] ({live.game.id}) after {len(live.driver.entries)} answers.")
+    answered = len(live.driver.entries)
+    console.print(styled("Resuming ", (live.meta.id, "bold"), f" ({live.game.id}) after {answered} answers."))
     for notice in live.file.notices:
-        console.print(f"Note: {notice}.", style="yellow", markup=False, highlight=False)
+        console.print(f"Note: {notice}.", style="yellow")
     if live.replay_error:
         console.print(
             f"The stored log stopped fitting after {len(live.driver.entries)} answers "
             f"({live.replay_error}); {live.dropped} later answer(s) set aside in {live.set_aside_path}. "
             "Continuing from there.",
-            style="yellow", markup=False, highlight=False,
+            style="yellow",
         )
     if undo:
         # e.g. a mistyped last answer that ended the game: take it back and play on
@@ -165,8 +165,8 @@ def replay_scenario(path: Path) -> int:
     console = make_console()
     try:
         scenario = load_scenario(path)
-        console.print(f"[bold]{scenario.title}[/bold] ({scenario.game}: {', '.join(scenario.players)})")
-        run = run_scenario(scenario, echo=lambda line: console.print(line, highlight=False, markup=False))
+        console.print(styled((scenario.title, "bold"), f" ({scenario.game}: {', '.join(scenario.players)})"))
+        run = run_scenario(scenario, echo=console.print)
     except RefereeError as problem:
         error(str(problem))
         return 2
@@ -177,5 +177,5 @@ def replay_scenario(path: Path) -> int:
         for failure in run.failures:
             error(f"expectation not met: {failure}")
         return 1
-    console.print("[green]Every expectation of the scenario holds.[/green]")
+    console.print("Every expectation of the scenario holds.", style="green")
     return 0
