@@ -44,6 +44,7 @@ def kind_of(mode: int) -> str:
     kinds = (
         (stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
         (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISREG, "a file"),
     )
     return next((name for test, name in kinds if test(mode)), "not a regular file")
 
@@ -153,8 +154,8 @@ def write_atomically(path: Path, text: str | bytes, durable: bool = True) -> Non
     fsyncs, for caches that can be rebuilt."""
     data = text.encode("utf-8") if isinstance(text, str) else text  # serialised before any file is touched
     temporary = temporary_name(path)
-    try:
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+    try:  # from here on the temporary file is ours to remove if anything goes wrong
         try:
             write_all(fd, data)
             if durable:

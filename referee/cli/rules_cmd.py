@@ -193,7 +193,11 @@ def _print_json(rows: list[tuple[str, str, str, str, float | None, str]], out: T
 
 
 def _print_markdown(blocks: list[str], plain: bool, out: TextIO) -> None:
-    """Styled and wrapped on a terminal; the Markdown text itself anywhere else."""
+    """Styled and wrapped on a terminal; the Markdown text itself anywhere else. An imported copy
+    is the user's own text: a control character in it is shown as an escape, never sent raw."""
+    from referee.user_text import visible
+
+    blocks = [visible(block) for block in blocks]
     if plain or not out.isatty():
         out.write("\n".join(blocks))
         return

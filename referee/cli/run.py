@@ -122,8 +122,9 @@ def run_live(live: LiveSession, answerer: Answerer, console: Console, db: Path |
     finally:
         try:
             live.close("finished" if live.driver.finished else "playing")
-        except RefereeError:
-            code = code or 2  # the journal already holds every saved answer; resume reads it
+        except RefereeError as problem:  # the journal already holds every saved answer; resume reads it
+            error(f"{problem}; every answer given is saved in the session's own files")
+            code = code or 2
         finally:
             live.release()
     return code
