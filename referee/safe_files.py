@@ -171,12 +171,17 @@ def write_atomically(path: Path, text: str | bytes, durable: bool = True) -> Non
         fsync_directory(path.parent)
 
 
-def make_private_directory(path: Path) -> None:
+def make_private_directory(path: Path, tighten: bool = False) -> None:
     """Create a directory of the referee's (0700; missing parents get the usual mode) unless there
-    is one; refuse anything else in its place (a file, a symbolic link)."""
+    is one; refuse anything else in its place (a file, a symbolic link). `tighten` also closes a
+    folder that is certainly the referee's own (made by an older version) to group and others."""
     with contextlib.suppress(FileExistsError):
         path.mkdir(mode=DIRECTORY_MODE, parents=True)
     check_directory(path)
+    if tighten:
+        info = os.lstat(path)
+        if info.st_mode & 0o077 and info.st_uid == os.getuid():
+            os.chmod(path, DIRECTORY_MODE)
 
 
 def check_directory(path: Path) -> None:

@@ -503,8 +503,8 @@ class Store:
         """Make the data directory and its session folder (0700) and sweep crashed writes."""
         self.check_root()
         try:
-            make_private_directory(self.root)
-            make_private_directory(self.sessions_dir)
+            make_private_directory(self.root)  # may be the user's own folder (--db ~): left as it is
+            make_private_directory(self.sessions_dir, tighten=True)
         except NotRegularFile as error:
             raise self.not_a_folder(error) from None
         self.sweep_orphans()

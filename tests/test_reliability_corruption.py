@@ -260,3 +260,37 @@ def test_the_journal_of_a_crashed_game_is_counted(pristine: tuple[Path, list[str
     listing = referee("sessions", "--db", str(source))
     row = next(line for line in listing.stdout.splitlines() if ids[1] in line)
     assert " 9 " in row and json.loads((source / "index.json").read_text())["sessions"]["2"]["answers"] == 0
+
+
+def run_damaged_together(
+    pristine: tuple[Path, list[str], Path], tmp_path: Path, damages: list[tuple[str, str]]
+) -> None:
+    """Several files damaged at once: still every session listed or explained."""
+    source, ids, target = pristine
+    root = tmp_path / "data"
+    shutil.copytree(source, root, symlinks=True)
+    for file, how in damages:
+        damage(root / file, how, ids[0], target)
+    outside = Outside(target.parent)
+    quit_file = tmp_path / "quit.txt"
+    quit_file.write_text("quit\n")
+    what = str(damages)
+    for _round in range(2):
+        listing = referee("sessions", "--all", "--db", str(root))
+        check_one_line(listing, what)
+        assert all(session_id in listing.stdout + listing.stderr for session_id in ids), (what, listing.stdout)
+        for session_id in ids:
+            check_one_line(referee("resume", session_id, "--db", str(root), "--answers", str(quit_file)), what)
+    assert outside.untouched(), what
+    OUTCOMES["stores damaged in several files at once"] += 1
+
+
+@pytest.mark.slow
+def test_several_store_files_damaged_at_once(pristine: tuple[Path, list[str], Path],
+                                             tmp_path_factory: pytest.TempPathFactory) -> None:
+    rng = random.Random(int(os.environ.get("REFEREE_CORRUPTION_SEED", "7")))
+    files = store_files(pristine[1])
+    for _ in range(200):
+        chosen = rng.sample(files, rng.randint(2, 4))
+        run_damaged_together(pristine, tmp_path_factory.mktemp("several"),
+                             [(file, rng.choice(DAMAGES)) for file in chosen])

@@ -344,6 +344,15 @@ def test_every_command_uses_that_directory(tmp_path: Path) -> None:
         assert {oct(path.stat().st_mode & 0o777) for path in folders} == {"0o700"}
 
 
+def test_a_session_folder_left_open_by_an_older_version_is_closed(tmp_path: Path) -> None:
+    (tmp_path / "sessions").mkdir()
+    for folder in (tmp_path, tmp_path / "sessions"):
+        os.chmod(folder, 0o755)
+    saved_session(tmp_path, 1)
+    assert oct((tmp_path / "sessions").stat().st_mode & 0o777) == "0o700"
+    assert oct(tmp_path.stat().st_mode & 0o777) == "0o755"  # the data directory may be the user's own: kept
+
+
 def test_a_damaged_imported_copy_does_not_break_lookups_in_other_games(tmp_path: Path) -> None:
     copy = tmp_path / "copy.md"
     copy.write_text("# My copy\n\n## Night market\n\nEvery witch may trade one ingredient at midnight.\n")

@@ -357,14 +357,13 @@ def play_through_the_loop(info: GameInfo, seed: int, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("info", GUIDED, ids=[info.id for info in GUIDED])
 def test_markup_escapes_and_boms_at_every_question_of_the_session_loop(info: GameInfo, tmp_path: Path) -> None:
-    for seed in range(2):
-        play_through_the_loop(info, seed, tmp_path)
+    play_through_the_loop(info, 0, tmp_path)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("info", GUIDED, ids=[info.id for info in GUIDED])
 def test_markup_escapes_and_boms_through_the_session_loop_long(info: GameInfo, tmp_path: Path) -> None:
-    for seed in range(2, 32):
+    for seed in range(1, 31):
         play_through_the_loop(info, seed, tmp_path)
 
 
@@ -416,6 +415,13 @@ def through_every_command(names: list[str], answer: str, folder: Path) -> None:
     run_command("replay", str(scenario))
     run_command("rules", answer, "--db", db)
     run_command("rules", "blackwood", "--section", answer, "--db", db)
+    copy = folder / f"copy {answer.replace('/', '|')}.md"
+    copy.write_text(f"# {answer}\n\n## {answer} night\n\nTrade {answer} at midnight.\n", encoding="utf-8",
+                    errors="surrogatepass")
+    run_command("rules", "import", "blackwood", str(copy), "--db", db)
+    run_command("rules", "blackwood", "--db", db)
+    run_command("rules", "blackwood", "midnight", "--db", db)
+    run_command("rules", "forget", "blackwood", "--db", db)
     run_command("play", answer, "--players", players, "--db", db, "--answers", str(answers))
     run_command("play", "blackthorn", "--players", "Ann,Bo", "--ruling", f"{answer}={answer}", "--db", db,
                 "--answers", str(answers))

@@ -130,26 +130,28 @@ def _dispatch(words: list[str], section_id: str | None, as_json: bool, limit: in
 
 def _manage_copy(words: list[str], out: TextIO) -> int:
     from referee.rules import imports
+    from referee.user_text import visible
 
     verb = words[0].lower()
     if verb == "import":
         if len(words) != 3:
             raise UsageProblem("usage: referee rules import GAME FILE (a .txt or .md copy you own)")
         rulebook = imports.import_copy(words[1], Path(words[2]).expanduser())
-        print(f"Imported {len(rulebook.sections)} sections of {rulebook.game} from {words[2]}; "
+        print(f"Imported {len(rulebook.sections)} sections of {rulebook.game} from {visible(words[2])}; "
               f"they are searched beside the built-in summary (`referee rules forget "
               f"{rulebook.game}` removes them).", file=out)
         return 0
     if len(words) != 2:
         raise UsageProblem("usage: referee rules forget GAME")
     name = imports.forget(words[1])
-    print(f"Removed the imported copy of {imports.registered_game(words[1])} ({name}).", file=out)
+    print(f"Removed the imported copy of {imports.registered_game(words[1])} ({visible(name)}).", file=out)
     return 0
 
 
 def _list_sections(game: str, as_json: bool, out: TextIO) -> int:
     from referee.rules import library
     from referee.rules.imports import load_imported
+    from referee.user_text import visible
 
     rulebooks: list[Rulebook] = []
     if game in library.builtin_games():
@@ -162,12 +164,12 @@ def _list_sections(game: str, as_json: bool, out: TextIO) -> int:
                      for rulebook in rulebooks for s in rulebook.sections], out, key="sections")
         return 0
     for rulebook in rulebooks:
-        print(f"{rulebook.title} ({rulebook.source}): {len(rulebook.sections)} sections", file=out)
+        print(visible(f"{rulebook.title} ({rulebook.source}): {len(rulebook.sections)} sections"), file=out)
         width = max(len(s.id) for s in rulebook.sections) + 2
         for s in rulebook.sections:
             indent = "  " * max(0, s.level - 2)
             mode = f"  [{s.referee}]" if s.referee else ""
-            print(f"  {indent}{s.id:<{width}}{s.title}{mode}", file=out)
+            print(visible(f"  {indent}{s.id:<{width}}{s.title}{mode}"), file=out)
     print(f"Show one with: referee rules {game} --section ID", file=out)
     return 0
 
