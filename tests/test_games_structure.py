@@ -85,3 +85,26 @@ def test_the_help_at_a_question_shows_the_games_own_correction(info) -> None:  #
     shown = out.getvalue()
     assert game.correction_example in shown
     assert not any(other in shown for other in others if other)
+
+
+@pytest.mark.parametrize("info", GUIDED, ids=[info.id for info in GUIDED])
+def test_every_section_a_question_names_is_one_the_referee_asks_or_automates(info) -> None:  # type: ignore[no-untyped-def]
+    """A rulebook section tagged `table` is the table's alone: no guided question may rule by it."""
+    from referee.engine.simulate import play_random_game
+    from referee.rules.parse import parse_rulebook
+
+    game = load_game(info.id)
+    markdown = (ROOT / "rulebooks" / f"{game.rulebook}.md").read_text()
+    tags = {section.id: section.referee for section in parse_rulebook(markdown, game.rulebook, "builtin").sections}
+    named: set[str] = set()
+
+    def note(driver: Driver) -> None:
+        if driver.pending is not None:
+            named.add(driver.pending.section)
+
+    rng = random.Random(7)
+    for number in range(30):
+        seats = info.min_players + number % (info.max_players - info.min_players + 1)
+        play_random_game(game, [f"P{seat}" for seat in range(seats)], rng, after_each=note, max_answers=5000)
+    assert named - set(tags) == set(), f"questions name sections the rulebook lacks: {named - set(tags)}"
+    assert {section for section in named if tags[section] == "table"} == set()
