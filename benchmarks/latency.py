@@ -25,6 +25,7 @@ from benchmarks.long_session import LongLog, journal_lines_before_fold, place_se
 from benchmarks.measure import percentile, summarise
 from referee.cli.answerers import AnswersEnded, ScriptRejected, Validator
 from referee.cli.loop import SessionLoop
+from referee.cli.render import make_console
 from referee.engine.session import LiveSession
 from referee.store import Store
 
@@ -61,7 +62,7 @@ class TimingAnswerer:
 
 def terminal_console() -> Console:
     """The session's console (as `referee play` makes it), drawing a 100-column colour terminal into memory."""
-    return Console(highlight=False, file=io.StringIO(), width=100, force_terminal=True, color_system="truecolor")
+    return make_console(file=io.StringIO(), width=100, force_terminal=True, color_system="truecolor")
 
 
 def play_tail(store: Store, session_id: str, log: LongLog) -> tuple[list[float], float]:

@@ -127,7 +127,7 @@ def fill_store(store: Store, count: int, distinct_games: int = 10, seed: int = 1
         file.entries = [{"answer": answer} for answer in answers]
         file.fold()
     store.index_path.unlink(missing_ok=True)
-    store.list()  # a missing index is rebuilt from the session files: one write instead of `count`
+    store.rebuild_index()  # the index made from the session files: one write instead of `count`
 
 
 def session_ids(store: Store) -> list[str]:

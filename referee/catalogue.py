@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from referee.data_dir import data_dir
 from referee.engine.cards import CARD_NAME, CardKind, Catalogue
 from referee.errors import RefereeError
-from referee.store import data_home, open_db, open_private, reason, uninterrupted
+from referee.safe_files import make_private_directory, open_regular
+from referee.store import open_db, read_json, reason, table_rows, uninterrupted
 
 EXPORT_FORMAT = 1
 
@@ -44,17 +46,17 @@ class CardCatalogue:
     def __init__(self, game_id: str, kinds: Sequence[CardKind], root: Path | None = None) -> None:
         self.game_id = game_id
         self.kinds = {kind.id: kind for kind in kinds}
-        self.directory = (root or data_home()).expanduser() / "catalogue"
+        self.directory = data_dir(root) / "catalogue"
         self.path = self.directory / f"{game_id}.json"
 
     # --- reading -------------------------------------------------------------------------------
 
     def cards(self) -> list[KnownCard]:
         """Every known card, by kind and name; rows that do not read are left out."""
-        if not self.path.is_file():
-            return []
         try:
-            rows = open_db(self.path).table("cards").all()
+            rows = table_rows(read_json(self.path), "cards")
+        except FileNotFoundError:
+            return []
         except (OSError, ValueError, TypeError, AttributeError, KeyError, RecursionError) as error:
             raise CatalogueError(f"cannot read the card catalogue {self.path}: {error}") from None
         found = []
@@ -136,8 +138,8 @@ class CardCatalogue:
     @contextlib.contextmanager
     def _writing(self) -> Iterator[Any]:
         try:
-            self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-            fd = open_private(self.directory / f"{self.game_id}.lock", os.O_RDWR | os.O_CREAT)
+            make_private_directory(self.directory)
+            fd = open_regular(self.directory / f"{self.game_id}.lock", os.O_RDWR | os.O_CREAT)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX)
                 with uninterrupted():

@@ -18,6 +18,7 @@ from referee.engine.driver import Driver, replay
 from referee.engine.lines import read_line
 from referee.engine.session import load_game
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
+from referee.safe_files import describe, read_user_text
 
 
 class ScenarioError(RefereeError):
@@ -44,8 +45,10 @@ class ScenarioRun:
 
 def load_scenario(path: Path) -> Scenario:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
+        data = tomllib.loads(read_user_text(path))  # a regular file of at most 16 MB
+    except (OSError, UnicodeDecodeError) as error:
+        raise ScenarioError(f"cannot read scenario {path}: {describe(error)}") from None
+    except tomllib.TOMLDecodeError as error:
         raise ScenarioError(f"cannot read scenario {path}: {error}") from None
     try:
         raw_answers = data["answers"]

@@ -1,9 +1,10 @@
 """Where sessions live on disk, written so that an accepted answer is never lost.
 
-Layout under the data directory ($REFEREE_HOME, else $XDG_DATA_HOME/referee, else
-~/.local/share/referee):
+Layout under the data directory (referee.data_dir: --db, $REFEREE_HOME, $XDG_DATA_HOME/referee,
+~/.local/share/referee), a directory of mode 0700 whose files are 0600:
 
-    index.json              TinyDB: one row per session (game, players, status, winner)
+    index.json              one row per session (game, players, status, winner): a TinyDB document
+    index.lock              serialises index updates between processes
     sessions/<id>.json      TinyDB: the session's setup and its folded answer log
     sessions/<id>.journal   answers accepted since the last fold, one JSON line each, fsynced
     sessions/<id>.lock      held (flock) by the one process playing the session; names its PID
@@ -11,11 +12,14 @@ Layout under the data directory ($REFEREE_HOME, else $XDG_DATA_HOME/referee, els
     *.damaged-<time>        a copy of a file found damaged, kept before anything else happens
 
 Every answer is appended to the journal and fsynced before the next question is shown, so its
-cost does not grow with the session or with the number of stored sessions. TinyDB files are
-written whole to a temporary file, fsynced and renamed over the old one, so a crash leaves either
-the old or the new file, never a torn one. A damaged file is reported in one line and copied;
-the other sessions are not affected. The store reads only JSON and never executes anything.
-docs/reliability.md lists these promises and the tests that check them.
+cost does not grow with the session or with the number of stored sessions. Whole files are
+written to a temporary file, fsynced and renamed over the old one, so a crash leaves either the
+old or the new file, never a torn one. Every file is read through referee.safe_files: regular
+files only (never a link, a FIFO or a device), at most 16 MB. A damaged file is reported in one
+line and copied; the other sessions are not affected. The index is only a summary: when it is
+damaged, of the wrong shape, or names other sessions than the session folder holds, the session
+files themselves are read instead. Listing sessions writes nothing. The store reads only JSON and
+never executes anything. docs/reliability.md lists these promises and the tests that check them.
 """
 
 from __future__ import annotations
@@ -33,26 +37,36 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tinydb import Query, TinyDB
+from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
 from tinydb.storages import Storage
 
+from referee.data_dir import data_dir
 from referee.errors import SessionError
+from referee.safe_files import (
+    FileTooLarge,
+    NotRegularFile,
+    check_directory,
+    fsync_directory,
+    make_private_directory,
+    open_regular,
+    read_regular,
+    sweep_temporaries,
+    write_all,
+    write_atomically,
+)
 
 FORMAT_VERSION = 1
 SESSION_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 FOLD_EVERY = 500
 """Journal lines after which the log is folded into the session file (keeps resume fast)."""
+UNREADABLE = "unreadable"
+"""The status listed for a session whose file cannot be read (the reason follows it)."""
 
 
 def data_home() -> Path:
-    configured = os.environ.get("REFEREE_HOME")
-    if configured:
-        return Path(configured).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME", "")
-    # The XDG specification says a relative XDG_DATA_HOME is invalid and must be ignored.
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
-    return base / "referee"
+    """The data directory the environment names (see referee.data_dir)."""
+    return data_dir()
 
 
 @contextlib.contextmanager
@@ -69,61 +83,28 @@ def uninterrupted() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def open_private(path: Path, flags: int) -> int:
-    """Open a store file without following a symbolic link out of the store (mode from the umask)."""
-    return os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
-
-
-def fsync_directory(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
-def write_atomically(path: Path, text: str | bytes) -> None:
-    """Replace `path` with `text`: temporary file in the same directory, fsync, rename, fsync dir."""
-    data = text.encode("utf-8") if isinstance(text, str) else text  # serialised before any file is touched
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        fd = open_private(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        try:
-            write_all(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
-        raise
-    fsync_directory(path.parent)
+def read_json(path: Path) -> Any:
+    """A store file's JSON: a regular file (no link followed) of at most 16 MB, UTF-8."""
+    return json.loads(read_regular(path).decode("utf-8"))
 
 
 class AtomicJSONStorage(Storage):
-    """TinyDB storage that never leaves a half-written file behind."""
+    """TinyDB storage that never leaves a half-written file behind and reads only regular files."""
 
     def __init__(self, path: str) -> None:
         self.path = Path(path)
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            data = read_regular(self.path)
         except FileNotFoundError:
             return None
-        if not text.strip():
+        if not data.strip():
             return None
-        data = json.loads(text)
-        if not isinstance(data, dict):
+        document = json.loads(data.decode("utf-8"))
+        if not isinstance(document, dict):
             raise ValueError("not a TinyDB document")
-        return data
+        return document
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))  # serialise before touching disk
@@ -134,10 +115,23 @@ class AtomicJSONStorage(Storage):
 
 
 def open_db(path: Path, batch: bool = False) -> TinyDB:
-    """A TinyDB on atomic storage; `batch` collects every change into one write at close()."""
+    """A TinyDB on atomic storage; `batch` collects every change into one write at close().
+
+    The store writes through TinyDB but reads its documents with `table_rows`, which checks
+    every table's shape instead of trusting it."""
     if batch:
         return TinyDB(str(path), storage=CachingMiddleware(AtomicJSONStorage))  # type: ignore[no-untyped-call]
     return TinyDB(str(path), storage=AtomicJSONStorage)
+
+
+def table_rows(document: object, name: str) -> list[dict[str, Any]]:
+    """The rows of one table of a TinyDB document, refusing (ValueError) anything of another shape."""
+    if not isinstance(document, dict):
+        raise ValueError("not a TinyDB document")
+    table = document.get(name, {})
+    if not isinstance(table, dict) or not all(isinstance(row, dict) for row in table.values()):
+        raise ValueError(f"its {name} table is not a table of rows")
+    return list(table.values())
 
 
 @dataclass
@@ -231,6 +225,17 @@ class SessionLocked(SessionError):
     """Another live process is playing this session."""
 
 
+class SessionDamaged(SessionError):
+    """A session file that cannot be read as a session. `copy` says whether a copy can be kept."""
+
+    def __init__(self, session_id: str, detail: str, copy: bool) -> None:
+        self.session_id = session_id
+        self.detail = detail
+        self.copy = copy
+        super().__init__(f"session {session_id} is damaged and cannot be opened ({detail}); "
+                         "other sessions are not affected")
+
+
 def log_entry(data: object) -> dict[str, str]:
     """A stored log entry, checked: {"answer": text} or {"adjust": text, "reason": text}."""
     if isinstance(data, dict):
@@ -238,6 +243,13 @@ def log_entry(data: object) -> dict[str, str]:
         if keys in ({"answer"}, {"adjust", "reason"}) and all(isinstance(v, str) for v in data.values()):
             return {str(key): str(value) for key, value in data.items()}
     raise ValueError("not a log entry")
+
+
+def file_problem(error: OSError) -> str:
+    """Why a store file was not read, for a message: 'a FIFO, not a regular file'."""
+    if isinstance(error, NotRegularFile | FileTooLarge):
+        return str(error.strerror)
+    return reason(error)
 
 
 class SessionFile:
@@ -255,20 +267,29 @@ class SessionFile:
         self.entries: list[dict[str, str]] = []
         self.notices: list[str] = []
         """What the table should be told on opening (a lock taken over, a damaged journal)."""
+        self.journal_problem: str | None = None
+        """Set by load() when the journal could not be read whole: why, and where it stopped."""
+        self._journal_unusable = False
         self._sequence = 0
         self._journal_lines = 0
         self._journal_good_bytes = 0
-        self._journal_damaged = False
 
     # -- locking -------------------------------------------------------------------------------
 
     def lock(self) -> None:
-        fd = open_private(self.lock_path, os.O_RDWR | os.O_CREAT)
+        try:
+            fd = open_regular(self.lock_path, os.O_RDWR | os.O_CREAT)
+        except NotRegularFile as error:
+            raise SessionError(
+                f"session {self.id} cannot be opened: its lock {self.lock_path} is {error.strerror}; "
+                "remove it if no referee is playing the session"
+            ) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder = os.read(fd, 64).decode(errors="replace").strip() or "unknown"
+            holder = os.read(fd, 64).decode(errors="replace").strip()
             os.close(fd)
+            holder = holder if holder.isdecimal() else "unknown"
             raise SessionLocked(
                 f"session {self.id} is open in another process (PID {holder}); close it there first"
             ) from None
@@ -297,55 +318,62 @@ class SessionFile:
     # -- reading -------------------------------------------------------------------------------
 
     def load(self) -> None:
-        """Read the folded log and then the journal lines written after it. Never writes."""
-        if not self.path.exists():
+        """Read the folded log, then the journal lines written after it. Never writes anything:
+        a damaged session file raises SessionDamaged, a damaged journal sets `journal_problem`."""
+        if not os.path.lexists(self.path):
             raise SessionError(f"no session {self.id}")
         try:
-            db = open_db(self.path)
-            meta = dict(db.table("meta").all()[0])
-            version = int(meta.get("format", FORMAT_VERSION))
+            document = read_json(self.path)
+            metas = table_rows(document, "meta")
+            if not metas:
+                raise ValueError("it holds no setup")
+            meta = metas[0]
+            version = meta.get("format", FORMAT_VERSION)
+            if type(version) is not int:
+                raise ValueError("its format is not a whole number")
             if version > FORMAT_VERSION:
                 raise SessionError(
                     f"session {self.id} was written by a newer referee (format {version}, this one reads "
                     f"{FORMAT_VERSION}); upgrade to open it. The file is left as it is."
                 )
             self.meta = SessionMeta.from_json(meta)
-            rows = sorted(db.table("log").all(), key=lambda row: int(row["n"]))
-            if [int(row["n"]) for row in rows] != list(range(1, len(rows) + 1)):
-                raise ValueError("log rows out of sequence")
-            self.entries = [log_entry(row["entry"]) for row in rows]
+            rows = table_rows(document, "log")
+            numbers = [row.get("n") for row in rows]
+            if not all(type(number) is int for number in numbers):
+                raise ValueError("its log rows are not numbered")
+            rows.sort(key=lambda row: int(row["n"]))
+            if [row["n"] for row in rows] != list(range(1, len(rows) + 1)):
+                raise ValueError("its log rows are out of sequence")
+            self.entries = [log_entry(row.get("entry")) for row in rows]
             self._sequence = meta.get("sequence", 0)
             if type(self._sequence) is not int or self._sequence < 0:
-                raise ValueError("journal position is not a whole number")
+                raise ValueError("its journal position is not a whole number")
         except SessionError:
             raise
+        except (NotRegularFile, FileTooLarge) as error:
+            raise SessionDamaged(self.id, f"{self.path.name} is {error.strerror}", copy=False) from None
         except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError) as error:
-            backup = self.keep_backup(self.path)
-            raise SessionError(
-                f"session {self.id} is damaged and cannot be opened ({error.__class__.__name__}); "
-                f"a copy is kept at {backup}; other sessions are not affected"
-            ) from None
+            detail = str(error) if isinstance(error, ValueError) and str(error).startswith("its ") else ""
+            raise SessionDamaged(self.id, detail or error.__class__.__name__, copy=True) from None
         self._read_journal()
 
     def _read_journal(self) -> None:
         try:
-            raw = self.journal_path.read_bytes()
+            raw = read_regular(self.journal_path)
         except FileNotFoundError:
+            return
+        except (NotRegularFile, FileTooLarge) as error:
+            self._journal_unusable = True
+            self.journal_problem = f"is {error.strerror}"
             return
         good = 0
         *complete, _torn = raw.split(b"\n")  # the piece after the last newline was never acknowledged
         for line in complete:
             if not self._replay_line(line):
-                self._journal_damaged = True
+                self.journal_problem = f"is damaged after answer {len(self.entries)}"
                 break
             good += len(line) + 1
         self._journal_good_bytes = good
-        if self._journal_damaged:
-            backup = self.keep_backup(self.journal_path)
-            self.notices.append(
-                f"the journal of session {self.id} is damaged after answer {len(self.entries)}; "
-                f"the session opens there and a copy of the journal is kept at {backup}"
-            )
 
     def _replay_line(self, line: bytes) -> bool:
         """Apply one journal line; False when it is damaged or does not follow the one before."""
@@ -371,23 +399,43 @@ class SessionFile:
         self._journal_lines += 1
         return True
 
-    def trim_journal(self) -> None:
-        """Cut a torn or damaged journal tail so that new lines follow the last good one (locked)."""
-        assert self._lock_fd is not None, "trim only a session this process holds"
+    def repair_journal(self) -> None:
+        """After load(), with the lock held: keep a damaged journal aside and cut it back to its
+        last good line, so that new lines follow it (a torn tail is just cut)."""
+        assert self._lock_fd is not None, "repair only a session this process holds"
+        if self._journal_unusable:
+            # Not a file the journal can be appended to: move it out of the way, whole.
+            aside = self.journal_path.with_name(f"{self.journal_path.name}.damaged-{stamp()}")
+            os.replace(self.journal_path, aside)
+            self.notices.append(
+                f"the journal of session {self.id} {self.journal_problem}; it was moved to {aside} "
+                f"and the session opens at answer {len(self.entries)}"
+            )
+            return
+        if self.journal_problem is not None:
+            backup = self.keep_backup(self.journal_path)
+            self.notices.append(
+                f"the journal of session {self.id} {self.journal_problem}; "
+                f"the session opens there and a copy of the journal is kept at {backup}"
+            )
         with contextlib.suppress(FileNotFoundError):
-            if self.journal_path.stat().st_size > self._journal_good_bytes:
-                fd = open_private(self.journal_path, os.O_WRONLY)
+            if os.lstat(self.journal_path).st_size > self._journal_good_bytes:
+                fd = open_regular(self.journal_path, os.O_WRONLY)
                 try:
                     os.ftruncate(fd, self._journal_good_bytes)
                     os.fsync(fd)
                 finally:
                     os.close(fd)
 
-    def keep_backup(self, path: Path) -> Path:
-        backup = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
-        with contextlib.suppress(OSError):
-            if not backup.exists():
-                write_atomically(backup, path.read_bytes())
+    def keep_backup(self, path: Path) -> Path | None:
+        """A copy of a damaged store file beside it; None when it is no regular file to copy."""
+        backup = path.with_name(f"{path.name}.damaged-{stamp()}")
+        try:
+            data = read_regular(path)
+            if not os.path.lexists(backup):
+                write_atomically(backup, data)
+        except OSError:
+            return None
         return backup
 
     # -- writing -------------------------------------------------------------------------------
@@ -398,7 +446,7 @@ class SessionFile:
         with uninterrupted():
             try:
                 if self._journal_fd is None:
-                    self._journal_fd = open_private(self.journal_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+                    self._journal_fd = open_regular(self.journal_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
                 fd = self._journal_fd
                 end = os.lseek(fd, 0, os.SEEK_END)
                 try:
@@ -436,7 +484,7 @@ class SessionFile:
     def set_aside(self, length: int, reason: str) -> Path:
         """Keep the entries after `length` in a file of their own, then cut the log there."""
         dropped = self.entries[length:]
-        aside = self.path.with_name(f"{self.id}.set-aside-{time.strftime('%Y%m%d-%H%M%S')}.json")
+        aside = self.path.with_name(f"{self.id}.set-aside-{stamp()}.json")
         document = {"session": self.id, "after": length, "reason": reason, "entries": dropped}
         write_atomically(aside, json.dumps(document, ensure_ascii=False, indent=1))
         self.truncate(length)
@@ -467,33 +515,50 @@ class SessionFile:
         self._journal_good_bytes = 0
 
 
+def stamp() -> str:
+    return time.strftime("%Y%m%d-%H%M%S")
+
+
 class Store:
     """All sessions under one data directory."""
 
     def __init__(self, root: Path | None = None) -> None:
-        self.root = (root or data_home()).expanduser().resolve()
+        self.root = data_dir(root).resolve()
         self.sessions_dir = self.root / "sessions"
         self.index_path = self.root / "index.json"
+        self.index_lock_path = self.root / "index.lock"
 
     def ensure(self) -> None:
+        """Make the data directory and its session folder (0700) and sweep crashed writes."""
         self.check_root()
-        self.sessions_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            make_private_directory(self.root)  # may be the user's own folder (--db ~): left as it is
+            make_private_directory(self.sessions_dir, tighten=True)
+        except NotRegularFile as error:
+            raise self.not_a_folder(error) from None
         self.sweep_orphans()
 
     def check_root(self) -> None:
+        """Refuse a data directory or session folder that is something other than a directory."""
         if self.root.exists() and not self.root.is_dir():
             raise SessionError(
                 f"the data directory {self.root} is a file, not a directory; point REFEREE_HOME or --db elsewhere"
             )
+        try:
+            check_directory(self.sessions_dir)
+        except NotRegularFile as error:
+            raise self.not_a_folder(error) from None
+
+    def not_a_folder(self, error: NotRegularFile) -> SessionError:
+        return SessionError(
+            f"the session folder {self.sessions_dir} is {error.strerror}; move it away (nothing in it "
+            "is read) and the referee makes a new one"
+        )
 
     def sweep_orphans(self) -> None:
-        """Remove temporary files left by writes that a crash interrupted."""
+        """Remove the store's own temporary files left by writes that a crash interrupted."""
         for directory in (self.root, self.sessions_dir):
-            for orphan in directory.glob(".*.tmp"):
-                pid = orphan.name.rsplit(".", 2)[-2]
-                if not pid.isdecimal() or not pid_alive(int(pid)):
-                    with contextlib.suppress(OSError):
-                        orphan.unlink()
+            sweep_temporaries(directory)
 
     def session_file(self, session_id: str) -> SessionFile:
         if not SESSION_ID.match(session_id):
@@ -512,7 +577,7 @@ class Store:
                 session = self.session_file(meta.id)
                 with contextlib.suppress(SessionLocked):
                     session.lock()
-                    if not session.path.exists():
+                    if not os.path.lexists(session.path):
                         break
                     session.unlock()
                 meta.id = self.new_id(meta.game)
@@ -530,14 +595,21 @@ class Store:
         return session
 
     def open(self, session_id: str) -> SessionFile:
+        """Lock and read a session for play; a damaged file is copied first and reported in one line."""
         session = self.session_file(session_id)
         try:
             self.ensure()
-            if not session.path.exists():
+            if not os.path.lexists(session.path):
                 raise SessionError(f"no session {session_id!r} in {self.sessions_dir}")
             session.lock()
-            session.load()
-            session.trim_journal()
+            try:
+                session.load()
+            except SessionDamaged as damaged:
+                backup = session.keep_backup(session.path) if damaged.copy else None
+                kept = f"; a copy is kept at {backup}" if backup else "; the file is left as it is"
+                raise SessionError(f"session {session_id} is damaged and cannot be opened ({damaged.detail})"
+                                   f"{kept}; other sessions are not affected") from None
+            session.repair_journal()
         except OSError as error:
             session.unlock()
             raise SessionError(f"cannot open session {session_id}: {reason(error)}") from None
@@ -568,8 +640,9 @@ class Store:
                         removed.append(path)
                 fsync_directory(self.sessions_dir)
                 with self._index_lock(), uninterrupted():
-                    if self._index_rows() is not None:
-                        open_db(self.index_path).table("sessions").remove(Query().id == session_id)
+                    metas, _ = self._read_index()
+                    if metas is not None:
+                        self._write_index(meta for meta in metas if meta.id != session_id)
             finally:
                 session.unlock()
                 with contextlib.suppress(OSError):
@@ -582,68 +655,129 @@ class Store:
 
     @contextlib.contextmanager
     def _index_lock(self) -> Iterator[None]:
-        self.root.mkdir(parents=True, exist_ok=True)
-        fd = open_private(self.root / "index.lock", os.O_RDWR | os.O_CREAT)
+        make_private_directory(self.root)
+        try:
+            fd = open_regular(self.index_lock_path, os.O_RDWR | os.O_CREAT)
+        except NotRegularFile as error:
+            raise SessionError(
+                f"cannot update the session list: {self.index_lock_path} is {error.strerror}; "
+                "remove it if no referee is running"
+            ) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             yield
         finally:
             os.close(fd)
 
-    def _index_rows(self) -> list[dict[str, Any]] | None:
-        """The index rows, or None when the index is missing or damaged (it is then rebuilt)."""
-        if not self.index_path.exists():
-            return None
+    def _read_index(self) -> tuple[list[SessionMeta] | None, bool]:
+        """The index's sessions, or None when it is missing or unusable; and whether it exists."""
         try:
-            return [dict(row) for row in open_db(self.index_path).table("sessions").all()]
-        except (ValueError, TypeError, AttributeError, KeyError, RecursionError):
-            backup = self.index_path.with_name(f"index.json.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
-            with contextlib.suppress(OSError):
-                os.replace(self.index_path, backup)
-            return None
+            rows = table_rows(read_json(self.index_path), "sessions")
+            metas = [SessionMeta.from_json(row) for row in rows]
+        except FileNotFoundError:
+            return None, False
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+            return None, True
+        ids = [meta.id for meta in metas]
+        if len(set(ids)) != len(ids) or not all(SESSION_ID.match(session_id) for session_id in ids):
+            return None, True
+        return metas, True
+
+    def _session_ids(self) -> set[str]:
+        """The ids of the session files in the session folder (set-aside and damaged copies aside)."""
+        try:
+            names = os.listdir(self.sessions_dir)
+        except FileNotFoundError:
+            return set()
+        return {name[:-5] for name in names if name.endswith(".json") and SESSION_ID.match(name[:-5])}
+
+    def _from_files(self, ids: Iterable[str]) -> list[SessionMeta]:
+        """A row for every session file, read from the file itself; a file that cannot be read
+        gets a row that says why, so that it is still listed."""
+        return [self._from_file(session_id) for session_id in sorted(ids)]
+
+    def _from_file(self, session_id: str, fallback: SessionMeta | None = None) -> SessionMeta:
+        session = SessionFile(self.sessions_dir, session_id)
+        try:
+            session.load()
+        except SessionDamaged as damaged:
+            problem = damaged.detail
+        except SessionError as refused:
+            problem = str(refused).removeprefix(f"session {session_id} ")
+        except OSError as error:
+            problem = file_problem(error)
+        else:
+            assert session.meta is not None
+            session.meta.answers = len(session.entries)
+            return session.meta
+        if fallback is not None:
+            return fallback
+        return SessionMeta(session_id, "-", [], status=f"{UNREADABLE}: {problem}")
+
+    def _refreshed(self, metas: list[SessionMeta]) -> list[SessionMeta]:
+        """Index rows, each re-read from its session files when they changed after the index was
+        written (a crash before the index was updated, or a game being played elsewhere)."""
+        try:
+            written = os.lstat(self.index_path).st_mtime_ns
+        except OSError:
+            written = 0
+        fresh = []
+        for meta in metas:
+            session = SessionFile(self.sessions_dir, meta.id)
+            changed = False
+            for path in (session.path, session.journal_path):
+                with contextlib.suppress(OSError):
+                    info = os.lstat(path)
+                    changed = changed or info.st_mtime_ns > written or (
+                        path == session.journal_path and info.st_size > 0 and meta.status != "finished")
+            fresh.append(self._from_file(meta.id, fallback=meta) if changed else meta)
+        return fresh
+
+    def _write_index(self, metas: Iterable[SessionMeta]) -> None:
+        db = open_db(self.index_path, batch=True)
+        db.drop_tables()
+        db.table("sessions").insert_multiple(meta.to_json() for meta in metas)
+        db.close()  # one atomic write of the whole index
 
     def update_index(self, meta: SessionMeta) -> None:
+        """Write `meta` into the index; first rebuild the index if it is unusable or does not
+        name the same sessions as the session folder (the session being written aside)."""
         try:
             with self._index_lock(), uninterrupted():
-                if self._index_rows() is None:
-                    self._rebuild_index()
-                open_db(self.index_path).table("sessions").upsert(meta.to_json(), Query().id == meta.id)
+                metas, exists = self._read_index()
+                on_disk = self._session_ids() - {meta.id}
+                if metas is None or {row.id for row in metas} - {meta.id} != on_disk:
+                    if metas is None and exists:
+                        os.replace(self.index_path, self.index_path.with_name(f"index.json.damaged-{stamp()}"))
+                    metas = self._from_files(on_disk)
+                rows = [row for row in metas if row.id != meta.id] + [meta]
+                self._write_index(rows)
         except OSError as error:
             raise SessionError(f"cannot update the session list in {self.root}: {reason(error)}") from None
 
-    def _rebuild_index(self) -> None:
-        """Make the index again from the session files themselves (after it was lost or damaged)."""
-        rows = []
-        for path in sorted(self.sessions_dir.glob("*.json")):
-            if not SESSION_ID.match(path.stem):
-                continue  # a set-aside file, not a session
-            session = SessionFile(self.sessions_dir, path.stem)
-            with contextlib.suppress(SessionError):
-                session.load()
-                if session.meta:
-                    session.meta.answers = len(session.entries)
-                    rows.append(session.meta.to_json())
-        db = open_db(self.index_path, batch=True)
-        db.drop_tables()
-        db.table("sessions").insert_multiple(rows)
-        db.close()
+    def rebuild_index(self) -> None:
+        """Write the index again from the session files (a tool for benchmarks and repairs)."""
+        try:
+            with self._index_lock(), uninterrupted():
+                self._write_index(self._from_files(self._session_ids()))
+        except OSError as error:
+            raise SessionError(f"cannot update the session list in {self.root}: {reason(error)}") from None
 
     def list(self) -> list[SessionMeta]:
+        """Every stored session, oldest first. Reads only: an absent store stays absent, and an
+        index that cannot be trusted is read around (from the session files), not rewritten."""
         if not self.root.exists():
             return []
         self.check_root()
         try:
-            rows = self._index_rows()
-            if rows is None:
-                with self._index_lock(), uninterrupted():
-                    self._rebuild_index()
-                rows = self._index_rows() or []
+            on_disk = self._session_ids()
+            metas, _exists = self._read_index()
+            if metas is None or {meta.id for meta in metas} != on_disk:
+                metas = self._from_files(on_disk)
+            else:
+                metas = self._refreshed(metas)
         except OSError as error:
             raise SessionError(f"cannot read the session list in {self.root}: {reason(error)}") from None
-        metas = []
-        for row in rows:
-            with contextlib.suppress(KeyError, TypeError, ValueError):
-                metas.append(SessionMeta.from_json(row))
         return sorted(metas, key=lambda meta: meta.started)
 
 
@@ -651,13 +785,3 @@ def reason(error: OSError) -> str:
     """An operating-system error as a few words and the file it concerns."""
     where = f" ({error.filename})" if error.filename else ""
     return f"{error.strerror or error.__class__.__name__}{where}"
-
-
-def pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True

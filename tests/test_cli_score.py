@@ -119,7 +119,7 @@ def test_bad_holdings_give_one_line_and_exit_2(tmp_path: Path, data: Any, messag
 def test_missing_holdings_file(tmp_path: Path) -> None:
     result = referee("score", "blackthorn", "--input", str(tmp_path / "nope.json"))
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"referee: cannot read {tmp_path / 'nope.json'}: FileNotFoundError"
+    assert result.stderr.strip() == f"referee: cannot read {tmp_path / 'nope.json'}: No such file or directory"
 
 
 class TerminalStdin(io.StringIO):

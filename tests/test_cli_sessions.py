@@ -210,7 +210,7 @@ def test_play_with_a_missing_answers_file(tmp_path: Path) -> None:
     result = play(tmp_path / "db", tmp_path / "missing.txt")
     assert result.exit_code == 2
     assert result.stderr.strip() == (
-        f"referee: cannot read answers file {tmp_path / 'missing.txt'}: FileNotFoundError"
+        f"referee: cannot read answers file {tmp_path / 'missing.txt'}: No such file or directory"
     )
 
 

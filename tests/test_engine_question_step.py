@@ -85,7 +85,7 @@ class Toy(Game[Board]):
             yield from table_step(f"{taker.name} resolves the card's text")
             if taker.coins >= 5:  # computed after the step: it sees the step's corrections
                 state.log.append(f"bonus {taker.name} {taker.coins}")
-            again = yield from ask(choice("Go on?", "take", ["yes", "no"]))
+            again = yield from ask(choice("Go on?", "take", ["yes", "no", "next"]))  # "next" is also a confirmation
             if again == "no":
                 return
 
@@ -181,6 +181,13 @@ def test_an_answer_at_a_table_step_confirms_it_and_answers_the_next_question() -
     with pytest.raises(InvalidAnswer, match="after the table step"):
         at_step.answer("maybe")
     assert isinstance(at_step.pending, TableStep) and len(at_step.entries) == 2
+
+
+def test_an_answer_that_reads_as_a_confirmation_logs_the_confirmation_too() -> None:
+    playing = driver("Ann", "2", "nex")  # at the table step: confirms it and answers "next"
+    assert [entry.answer for entry in playing.entries] == ["Ann", "2", "done", "next"]
+    rebuilt = replay(GAME, ["Ann", "No"], {}, playing.entries)
+    assert rebuilt.applied == 4 and GAME.to_json(rebuilt.driver.state) == GAME.to_json(playing.state)
 
 
 def test_the_end_check_runs_after_every_entry_and_says_how_the_game_ended() -> None:

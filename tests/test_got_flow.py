@@ -9,12 +9,13 @@ from typing import Any
 import pytest
 
 from referee import scenarios
-from referee.asks import Choice, Confirm, Parsed
+from referee.asks import Ask, Choice, Confirm, Parsed, TableStep
 from referee.engine.driver import Driver, replay
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
-from referee.games.got import flow, rules
+from referee.games.got import parse, rules
+from referee.games.got.flow.melee import supports_everyone
 from referee.games.got.game import GAME
-from referee.games.got.state import NEUTRAL, Player, Plot, Table
+from referee.games.got.state import NEUTRAL, CardCost, ChallengeResult, Player, Plot, Table
 
 # --- helpers -----------------------------------------------------------------------------------
 
@@ -60,38 +61,38 @@ def at_challenges() -> Driver:
 
 
 def test_parse_plot_reads_three_icons_and_an_optional_name() -> None:
-    assert rules.parse_plot("4 2 1 A Noble Cause") == Plot(4, 2, 1, "A Noble Cause")
-    assert rules.parse_plot("5,0,1") == Plot(5, 0, 1, "")
+    assert parse.parse_plot("4 2 1 A Noble Cause") == Plot(4, 2, 1, "A Noble Cause")
+    assert parse.parse_plot("5,0,1") == Plot(5, 0, 1, "")
     for bad in ("5 0", "five 0 1", "5 0 21"):
         with pytest.raises(ValueError):
-            rules.parse_plot(bad)
+            parse.parse_plot(bad)
 
 
 def test_parse_costs_reads_marks_and_refuses_unknown_ones() -> None:
-    cards = rules.parse_costs("3 2x 1l s 0n", "xnls")
+    cards = parse.parse_costs("3 2x 1l s 0n", "xnls")
     assert [card.cost for card in cards] == [3, 2, 1, 2, 0]
     assert cards[1].other_house and cards[2].limited and cards[3].shadows and cards[4].neutral
-    assert rules.parse_costs("none", "xnls") == ()
+    assert parse.parse_costs("none", "xnls") == ()
     for bad in ("3q", "2xn", "2xx", "21", "abc"):
         with pytest.raises(ValueError):
-            rules.parse_costs(bad, "xnls")
+            parse.parse_costs(bad, "xnls")
     with pytest.raises(ValueError):
-        rules.parse_costs("s", "ax")  # shadows are not part of the starting force
+        parse.parse_costs("s", "ax")  # shadows are not part of the starting force
 
 
 def test_off_house_penalty_is_two_gold_except_for_a_neutral_house() -> None:
-    off_house = rules.CardCost(3, other_house=True)
-    neutral_card = rules.CardCost(3, neutral=True)
+    off_house = CardCost(3, other_house=True)
+    neutral_card = CardCost(3, neutral=True)
     assert rules.card_gold(off_house, "Stark", neutral_penalty=False) == 5
     assert rules.card_gold(off_house, NEUTRAL, neutral_penalty=False) == 3
     assert rules.card_gold(neutral_card, "Stark", neutral_penalty=False) == 3
     assert rules.card_gold(neutral_card, "Stark", neutral_penalty=True) == 5
-    assert rules.card_gold(rules.CardCost(2, shadows=True), "Stark", neutral_penalty=True) == 2
-    assert rules.marshalling_gold([off_house, rules.CardCost(1)], "Stark", False) == 6
+    assert rules.card_gold(CardCost(2, shadows=True), "Stark", neutral_penalty=True) == 2
+    assert rules.marshalling_gold([off_house, CardCost(1)], "Stark", False) == 6
 
 
 def test_starting_force_cost_follows_the_two_setup_rulings() -> None:
-    cards = rules.parse_costs("3 1a 1x", "ax")
+    cards = parse.parse_costs("3 1a 1x", "ax")
     assert rules.starting_force_cost(cards, attachments_count=True) == 5
     assert rules.starting_force_cost(cards, attachments_count=False) == 4
     assert rules.starting_force_cost(cards, attachments_count=True, penalty_house="Stark") == 7
@@ -99,29 +100,29 @@ def test_starting_force_cost_follows_the_two_setup_rulings() -> None:
 
 
 def test_parse_challenge_reads_strengths_renown_and_card_power() -> None:
-    assert rules.parse_challenge("5 3") == rules.ChallengeResult(5, 3)
-    assert rules.parse_challenge("4 - r1 p2") == rules.ChallengeResult(4, None, 1, 2)
+    assert parse.parse_challenge("5 3") == ChallengeResult(5, 3)
+    assert parse.parse_challenge("4 - r1 p2") == ChallengeResult(4, None, 1, 2)
     for bad in ("5", "x 3", "5 3 r1 r2", "5 3 q1", "5 3 r21"):
         with pytest.raises(ValueError):
-            rules.parse_challenge(bad)
+            parse.parse_challenge(bad)
 
 
 def test_attacker_wins_ties_and_unopposed_needs_zero_defence() -> None:
     ann, bo = Player("Ann"), Player("Bo")
-    tie = rules.resolve(ann, bo, "power", rules.ChallengeResult(4, 4))
+    tie = rules.resolve(ann, bo, "power", ChallengeResult(4, 4))
     assert tie.attacker_wins and not tie.unopposed
-    lost = rules.resolve(ann, bo, "power", rules.ChallengeResult(3, 4))
+    lost = rules.resolve(ann, bo, "power", ChallengeResult(3, 4))
     assert not lost.attacker_wins and not lost.unopposed
-    assert rules.resolve(ann, bo, "military", rules.ChallengeResult(0, None)).unopposed
-    assert rules.resolve(ann, bo, "military", rules.ChallengeResult(2, 0)).unopposed
+    assert rules.resolve(ann, bo, "military", ChallengeResult(0, None)).unopposed
+    assert rules.resolve(ann, bo, "military", ChallengeResult(2, 0)).unopposed
 
 
 def test_title_strength_bonus_only_for_its_kind_and_when_participating() -> None:
     regent, other = Player("Ann", title="Crown Regent"), Player("Bo", title="Master of Whispers")
-    assert rules.resolve(regent, other, "power", rules.ChallengeResult(1, 3)).attack_total == 4
-    assert rules.resolve(regent, other, "military", rules.ChallengeResult(1, 3)).attack_total == 1
-    assert rules.resolve(other, regent, "power", rules.ChallengeResult(1, 0)).defence_total == 3
-    assert rules.resolve(other, regent, "power", rules.ChallengeResult(1, None)).defence_total == 0
+    assert rules.resolve(regent, other, "power", ChallengeResult(1, 3)).attack_total == 4
+    assert rules.resolve(regent, other, "military", ChallengeResult(1, 3)).attack_total == 1
+    assert rules.resolve(other, regent, "power", ChallengeResult(1, 0)).defence_total == 3
+    assert rules.resolve(other, regent, "power", ChallengeResult(1, None)).defence_total == 0
 
 
 def test_power_claim_takes_the_shortfall_from_the_reserve() -> None:
@@ -230,7 +231,30 @@ def test_plot_phase_initiative_and_first_player() -> None:
     assert table.first_player == 1
     assert [player.plots_left for player in table.players] == [6, 6]
     assert table.players[0].used_plots[0].name == "A Noble Cause"
-    assert [player.hand for player in table.players] == [9, 9]  # the Draw phase ran: 2 cards each
+    assert isinstance(driver.pending, TableStep) and "order Bo and Ann" in prompt(driver)
+    assert [player.hand for player in table.players] == [7, 7]  # the Draw phase waits for the step
+    driver.answer("done")
+    assert [player.hand for player in table.players] == [9, 9]  # then it runs: 2 cards each
+
+
+def test_the_first_player_mark_appears_only_once_initiative_is_decided() -> None:
+    def marked(driver: Driver) -> list[str]:
+        return [row[0] for row in GAME.public_view(driver.state).rows if row[0].startswith("* ")]
+
+    driver = play(JOUST_SETUP)
+    assert marked(driver) == []  # round 1, plots not revealed: nobody is first player yet
+    driver.answer("5 1 1")
+    driver.answer("4 0 2")
+    assert marked(driver) == []  # Ann has the initiative but has not chosen
+    driver.answer("Bo")
+    assert marked(driver) == ["* Bo"]
+    for answer in ("done", "none", "none", "done", "done", "0 0"):
+        driver.answer(answer)
+    assert state(driver).round == 2 and marked(driver) == []  # last round's mark is gone
+    driver.answer("1 0 0")
+    driver.answer("1 1 0")
+    driver.answer("Ann")
+    assert marked(driver) == ["* Ann"]
 
 
 def test_initiative_tie_goes_to_the_player_with_less_power() -> None:
@@ -251,7 +275,7 @@ def test_initiative_tie_by_lots_when_power_is_equal_too() -> None:
 
 
 def test_marshalling_collects_income_and_checks_gold() -> None:
-    driver = play([*JOUST_SETUP, "5 1 1", "4 0 2", "Ann"])
+    driver = play([*JOUST_SETUP, "5 1 1", "4 0 2", "Ann", "done"])
     assert "Ann collects 5 gold (plot 5)." in said(driver)
     with pytest.raises(InvalidAnswer, match="cost 6 gold"):
         driver.answer("4x")  # 4 + 2 for another House
@@ -263,6 +287,38 @@ def test_marshalling_collects_income_and_checks_gold() -> None:
     driver.answer("2 1")
     bo = state(driver).players[1]
     assert (bo.gold, bo.hand) == (1, 7)
+
+
+def test_a_neutral_house_is_told_of_no_penalty_only_for_cards_of_a_house() -> None:
+    setup = ["Neutral", "60", "Stark", "60", "none", "none", "5 1 1", "4 0 2", "Ann"]
+    driver = play(setup, options={"rulings": {"neutral-cards-no-penalty": "penalty"}})
+    driver.answer("2n 1")  # neutral cards of a Neutral House: no penalty was ever in question
+    messages = said(driver)
+    assert "Ann plays 2 card(s) for 3 gold; 2 gold left." in messages
+    assert "Melee setup" not in messages  # a joust has no board
+    driver = play(setup)
+    driver.answer("2x 1")
+    assert "Ann plays 2 card(s) for 3 gold (no off-House penalty for a Neutral House); 2 gold left." in said(driver)
+
+
+def test_a_card_in_shadows_is_offered_at_the_start_of_each_phase_and_a_player_named_nobody_can_take_it() -> None:
+    driver = play(["Stark", "60", "Lannister", "60", "none", "none", "5 1 1", "4 0 2", "Ann", "none", "s"],
+                  players=("Ann", "Nobody"))
+    assert state(driver).players[1].shadows == 1 and state(driver).players[1].gold == 2
+    assert isinstance(driver.pending, Choice) and driver.pending.options == ("Nobody", "no one")
+    assert prompt(driver).startswith("Start of the challenges phase (Nobody 1 in shadows, 2 gold)")
+    driver.answer("no one")
+    asked = answer_all(driver, ["done", "done"])
+    assert asked[-1].section == "shadows" and "Start of the dominance phase" in asked[-1].prompt
+    driver.answer("Nobody")
+    with pytest.raises(InvalidAnswer, match="it costs 3 gold and Nobody has 2"):
+        driver.answer("3")
+    driver.adjust("Nobody gold +1", "a card's text")
+    assert "(3 gold)" in prompt(driver)  # the question is built again after the correction
+    driver.answer("3")
+    nobody = state(driver).players[1]
+    assert (nobody.shadows, nobody.gold) == (0, 0)
+    assert state(driver).phase == "dominance" and driver.pending.section == "phase-dominance"
 
 
 def test_income_bonus_and_plots_running_out() -> None:
@@ -294,6 +350,7 @@ def test_an_empty_draw_deck_draws_nothing() -> None:
     driver.answer("5 1 1")
     driver.answer("4 0 2")
     driver.answer("Ann")
+    driver.answer("done")
     assert "Bo 1 (draw deck empty: 1 not drawn, ruling empty-draw-deck)" in said(driver)
     assert state(driver).players[1].hand == 8
 
@@ -305,13 +362,13 @@ def test_unopposed_power_challenge_claims_and_scores() -> None:
     driver = at_challenges()
     driver.adjust("Bo house =3", "earlier rounds")
     assert isinstance(driver.pending, Choice)
-    assert driver.pending.options == ("military", "power", "intrigue", "done")
+    assert driver.pending.options == ("military", "power", "intrigue", "done (no more challenges)")
     driver.answer("power")
     driver.answer("4 - r1")
     ann, bo = state(driver).players
     assert (ann.house_power, ann.card_power, bo.house_power) == (2, 1, 2)
     assert ann.challenges_made == ["power"]
-    assert options(driver) == ("military", "intrigue", "done")
+    assert options(driver) == ("military", "intrigue", "done (no more challenges)")
 
 
 def test_power_claim_larger_than_the_house_card_comes_from_the_reserve() -> None:
@@ -394,7 +451,7 @@ def test_fifteen_power_ends_the_game_in_the_middle_of_a_challenge() -> None:
 def test_a_correction_to_fifteen_ends_the_game_at_once() -> None:
     driver = at_challenges()
     driver.adjust("Bo cards +15", "a big Renown night")
-    assert "Bo reached 15 power: the game is over" in said(driver)
+    assert "The game is over: Bo reached 15 power." in said(driver)
     assert driver.finished and driver.report is not None and driver.report.winners == ["Bo"]
     with pytest.raises(InvalidAdjustment, match="the game is over"):
         driver.adjust("Ann house +1", "too late")
@@ -435,6 +492,19 @@ def test_corrections_validate_before_changing_anything() -> None:
     assert ann.plot is not None and ann.plot.claim == 3
 
 
+def test_corrections_use_the_one_grammar_with_this_games_fields() -> None:
+    driver = at_challenges()
+    with pytest.raises(InvalidAdjustment, match=r"\+N \(add\), -N \(take away\) or =N \(set\)"):
+        driver.adjust("Ann house 3", "a bare number is ambiguous")
+    with pytest.raises(InvalidAdjustment, match="no revealed plot"):
+        play(JOUST_SETUP).adjust("Ann claim =2", "before any plot")
+    help_line = GAME.adjust_help()
+    assert "<player> <house|cards|gold|hand|deck|income|initiative|shadows|claim> <+N|-N|=N>" in help_line
+    assert "prized <owner> N" in help_line and help_line.endswith("e.g. Ann house +2 ; a card's text")
+    driver.adjust("Bo shadows +1", "a card put into shadows by its own text")
+    assert state(driver).players[1].shadows == 1
+
+
 def test_views_show_the_table_and_keep_to_public_facts() -> None:
     driver = at_challenges()
     view = GAME.public_view(driver.state)
@@ -442,6 +512,36 @@ def test_views_show_the_table_and_keep_to_public_facts() -> None:
     assert view.rows[0][0] == "* Ann" and view.rows[0][4] == "5/1/1"
     assert GAME.header(driver.state).phase == "challenges"
     assert "cards in hand" in GAME.hidden_view(driver.state, "Bo")[0]
+
+
+def test_an_answer_at_a_table_step_replays_as_the_answer_to_the_question_after_it() -> None:
+    """'d' at the military claim step confirms it and ends Ann's challenges; the log keeps a label
+    that replay cannot take for the step's confirmation."""
+    driver = at_challenges()
+    driver.answer("military")
+    driver.answer("3 1")
+    assert isinstance(driver.pending, TableStep)
+    driver.answer("d")
+    assert driver.entries[-1].answer == "done (no more challenges)"
+    assert "Bo: declare a challenge" in prompt(driver)
+    again = replay(GAME, driver.players, driver.options, driver.entries)
+    assert again.applied == len(driver.entries)
+    assert GAME.to_json(again.driver.state) == GAME.to_json(driver.state)
+
+
+def test_a_player_named_like_a_confirmation_is_chosen_by_name_and_replays() -> None:
+    driver = play(["Stark", "60", "Lannister", "60", "none", "none", "5 1 1", "4 0 2"], players=("Done", "Bo"))
+    assert options(driver) == ("Done (player)", "Bo")
+    driver.answer("Done")
+    assert state(driver).first_player == 0
+    driver.answer("done")  # the 'when revealed' step
+    driver.answer("s")  # Done puts a card into shadows
+    driver.answer("none")
+    driver.answer("Done")  # the offer at the start of the Challenges phase, answered by name
+    assert driver.entries[-1].answer == "Done (player)"
+    again = replay(GAME, driver.players, driver.options, driver.entries)
+    assert again.applied == len(driver.entries)
+    assert GAME.to_json(again.driver.state) == GAME.to_json(driver.state)
 
 
 def test_replaying_the_log_rebuilds_the_same_state() -> None:
@@ -466,7 +566,7 @@ def melee_round_one(titles: Sequence[str] = ("Crown Regent", "Master of Coins"))
 
 
 def test_melee_titles_are_chosen_in_turn_order() -> None:
-    driver = play([*MELEE_SETUP, "5 2 1", "4 1 1", "3 0 1", "Ann"], players=("Ann", "Bo", "Cy"))
+    driver = play([*MELEE_SETUP, "5 2 1", "4 1 1", "3 0 1", "Ann", "done"], players=("Ann", "Bo", "Cy"))
     ask = driver.pending
     assert isinstance(ask, Choice) and ask.section == "melee-titles" and len(ask.options) == 6
     driver.answer("Crown Regent")
@@ -482,7 +582,7 @@ def test_three_player_second_round_offers_only_the_other_titles() -> None:
     driver = melee_round_one(("Crown Regent", "Master of Coins", "Master of Laws"))
     for answer in ("none", "none", "none", "done", "done", "done", "0 0 0"):
         driver.answer(answer)
-    for answer in ("1 1 0", "1 0 0", "1 0 0", "Ann"):
+    for answer in ("1 1 0", "1 0 0", "1 0 0", "Ann", "done"):
         driver.answer(answer)
     ask = driver.pending
     assert isinstance(ask, Choice)
@@ -551,6 +651,80 @@ def test_kingsguard_takes_over_an_undefended_military_challenge() -> None:
     assert "Ann 3 against Bo 4 (Bo +3 as Lord Commander of the Kingsguard): Bo wins." in said(driver)
 
 
+def answer_all(driver: Driver, answers: Sequence[str]) -> list[Ask[Any]]:
+    """Give the answers; return every question asked after one of them."""
+    asked = []
+    for answer in answers:
+        driver.answer(answer)
+        assert driver.pending is not None
+        asked.append(driver.pending)
+    return asked
+
+
+def title_offers(asked: Sequence[Ask[Any]], title: str) -> list[str]:
+    """The yes-or-no offers of a title's power among the questions asked."""
+    return [ask.prompt for ask in asked if isinstance(ask, Confirm) and title in ask.prompt]
+
+
+def test_kingsguard_takeover_is_offered_only_in_a_military_challenge_nobody_defended() -> None:
+    titles = ("Master of Coins", "Lord Commander of the Kingsguard", "Master of Laws")
+    driver = melee_round_one(titles)
+    power_undefended = ["none", "none", "none", "power", "no mark", "no mark", "Cy", "3 -", "no mark"]
+    military_defended = ["military", "Cy", "3 2", "done"]
+    intrigue_undefended = ["intrigue", "Cy", "3 -"]
+    asked = answer_all(driver, [*power_undefended, *military_defended, *intrigue_undefended])
+    assert title_offers(asked, "Kingsguard") == []
+    assert not state(driver).kingsguard_used
+    assert "Bo: declare a challenge, or done?" in prompt(driver)
+    driver = melee_round_one(titles)
+    asked = answer_all(driver, ["none", "none", "none", "military", "no mark", "no mark", "Cy", "3 -"])
+    assert title_offers(asked, "Kingsguard") == [prompt(driver)]
+
+
+MELEE_FOUR = [*MELEE_SETUP[:6], "Targaryen", "60", *MELEE_SETUP[6:], "none"]
+FOUR = ("Ann", "Bo", "Cy", "Di")
+FOUR_PLOTS = ["5 3 1", "4 2 1", "3 1 1", "2 0 1", "Ann"]
+"""Ann has the initiative and goes first; every round the same plots."""
+
+
+def test_crown_regent_redirects_at_most_once_a_round() -> None:
+    titles = ["Master of Coins", "Crown Regent", "Master of Laws", "Master of Whispers"]
+    driver = play([*MELEE_FOUR, *FOUR_PLOTS, *titles, "none", "none", "none", "none"], players=FOUR)
+    links = ["no mark"] * 3
+    asked = answer_all(driver, ["power", *links, "Bo"])
+    assert title_offers(asked, "Crown Regent") == [prompt(driver)]
+    asked = answer_all(driver, ["yes", "Cy", "3 1"])  # Ann picks Cy instead
+    assert "Power challenge, Ann against Cy" in asked[1].prompt
+    asked = answer_all(driver, ["military", "Bo", "2 5"])  # the Regent is challenged again this round
+    assert title_offers(asked, "Crown Regent") == []
+    assert "Military challenge, Ann against Bo" in asked[1].prompt
+    answer_all(driver, ["done", "done", "done", "done", "0 0 0 0"])
+    assert state(driver).round == 2 and not state(driver).crown_regent_used
+    answer_all(driver, [*FOUR_PLOTS, *titles, "none", "none", "none", "none"])
+    asked = answer_all(driver, ["power", "Bo"])  # a new round: the Regent may redirect again
+    assert title_offers(asked, "Crown Regent") == [prompt(driver)]
+
+
+def test_crown_regent_is_not_offered_when_no_other_target_is_allowed() -> None:
+    driver = melee_round_one(("Master of Coins", "Master of Laws", "Crown Regent"))
+    asked = answer_all(driver, ["none", "none", "none", "power", "supports", "no mark"])
+    # Ann's title supports Bo's: Cy, the Regent, is the only target, so there is nothing to redirect
+    assert title_offers(asked, "Crown Regent") == []
+    assert "Power challenge, Ann against Cy" in prompt(driver)
+
+
+def test_crown_regent_is_offered_every_challenge_under_the_override() -> None:
+    driver = play(
+        [*MELEE_SETUP, "5 2 1", "4 1 1", "3 0 1", "Ann", "Master of Coins", "Crown Regent", "Master of Laws"],
+        players=("Ann", "Bo", "Cy"),
+        options={"rulings": {"crown-regent-offer": "every-challenge"}},
+    )
+    answer_all(driver, ["none", "none", "none", "power", "no mark", "no mark", "Cy"])
+    assert isinstance(driver.pending, Confirm) and "Bo (Crown Regent)" in prompt(driver)
+    driver.answer("yes")
+    assert "Ann must challenge Bo instead" in said(driver)
+
+
 def test_a_supporter_defends_in_the_defenders_place() -> None:
     driver = melee_round_one(("Master of Coins", "Master of Whispers", "Master of Laws"))
     for answer in ("none", "none", "none", "intrigue", "no mark", "no mark", "Cy", "3 -", "supports"):
@@ -572,8 +746,8 @@ def test_a_title_supporting_everyone_ends_the_turn_without_a_target() -> None:
     assert "Bo: declare a challenge" in prompt(driver)
     table = state(driver)
     assert table.players[0].challenges_made == []
-    assert flow.supports_everyone(table, table.players[0])
-    assert not flow.supports_everyone(table, table.players[1])
+    assert supports_everyone(table, table.players[0])
+    assert not supports_everyone(table, table.players[1])
 
 
 def test_support_first_ruling_offers_the_supporters_before_the_kingsguard() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.asks import Ask
+from referee.engine.facts import ruling_choices
 from referee.games.got import scoring
 from referee.games.registry import find_game
 from referee.rules import load_rulebook
@@ -38,17 +39,25 @@ def test_each_ruling_has_a_toml_entry_and_back() -> None:
         section_id.removeprefix("ruling-") for section_id in SECTIONS if section_id.startswith("ruling-")
     }
     assert in_markdown == set(NUMBERS["rulings"])
-    for entry in NUMBERS["rulings"].values():
-        assert entry["summary"] and entry["default"] in [
-            choice.strip() for choice in entry["choices"].split(",")
-        ]
+    for name, entry in NUMBERS["rulings"].items():
+        assert entry["summary"], name
+        if isinstance(entry["choices"], list):  # overridable: the default is one of the choices
+            assert entry["default"] in entry["choices"], name
+        else:  # one reading only: the text says so
+            assert entry["choices"].startswith(f"{entry['default']} only"), name
 
 
-def test_scoring_rulings_match_the_toml() -> None:
+def test_every_ruling_the_code_reads_is_an_overridable_ruling_of_the_toml() -> None:
+    overridable = ruling_choices("got-lcg-1e")
+    code = "\n".join(path.read_text() for path in (ROOT / "referee" / "games" / "got").rglob("*.py"))
+    read = set(re.findall(r"rulings\[\"([a-z-]+)\"\]", code))
+    read |= {scoring.SIMULTANEOUS_FIFTEEN, scoring.RANKS_BELOW_WINNER}
+    assert read <= set(overridable)
+    assert {"opposition-side", "crown-regent-offer", "undefended-order"} <= read
+    assert set(scoring.RULING_CHOICES) == {scoring.SIMULTANEOUS_FIFTEEN, scoring.RANKS_BELOW_WINNER}
     for ruling, choices in scoring.RULING_CHOICES.items():
-        entry = NUMBERS["rulings"][ruling]
-        assert choices[0] == entry["default"]
-        assert list(choices) == [choice.strip() for choice in entry["choices"].split(",")]
+        assert choices == overridable[ruling]
+        assert choices[0] == NUMBERS["rulings"][ruling]["default"]
 
 
 def test_scoring_numbers_match_the_toml() -> None:
@@ -73,3 +82,17 @@ def test_asks_name_sections_of_the_rulebook() -> None:
     assert len(seen) == 5  # four power counts and the 'who got there first' choice
     for asked in seen:
         assert asked.section in SECTIONS
+
+
+def test_sections_say_what_the_referee_does_today() -> None:
+    """The title powers, Limited, shadows and the card icons are the referee's work now, not the table's."""
+    tags = {section_id: section.referee for section_id, section in SECTIONS.items()}
+    assert tags["title-powers"] == "automates"
+    assert tags["keyword-limited"] == "automates"
+    assert tags["shadows"] == "asks"
+    assert tags["text-box-icons"] == "asks"
+    assert tags["deck-building"] == "asks"
+    melee_setup = " ".join(SECTIONS["melee-setup"].text.split())
+    assert "tells the table these three steps at the start of a melee's setup" in melee_setup
+    opposition = " ".join(SECTIONS["title-opposition"].text.split())
+    assert "Only the winning attacker earns it" in opposition and "#ruling-opposition-side" in opposition

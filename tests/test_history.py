@@ -113,9 +113,9 @@ def test_a_damaged_or_older_summary_is_not_read() -> None:
 def stored(root: Path, ids: list[str]) -> Store:
     store = Store(root)
     store.ensure()
-    for number, session_id in enumerate(ids):
+    for number, session_id in enumerate(ids):  # real session files: the index is only their summary
         started = f"2026-01-0{number + 1} 10:00:00"
-        store.update_index(SessionMeta(session_id, "blackwood", ["Ann", "Bo"], started=started))
+        store.create(SessionMeta(session_id, "blackwood", ["Ann", "Bo"], started=started)).unlock()
     return store
 
 

@@ -1,6 +1,8 @@
 """Bad input everywhere: random text, unicode, control characters, empty lines and huge numbers at
 every question each guided game's flow reaches, at every question of every game's score
-entry, at `referee score --input` and at `--answers` files.
+entry, at `referee score --input` and at `--answers` files. Markup-like text (`[/x]`,
+`[bold red]x`, `:smile:`), terminal escape sequences and byte-order marks go through every
+command and every kind of question, shown on a real console: they must appear as typed.
 
 Whatever comes in, the only outcomes allowed are: accepted, or refused with InvalidAnswer /
 InvalidAdjustment (one line) and the state exactly as it was; at the command line, an exit code
@@ -10,6 +12,7 @@ totals at the end (`pytest -s`).
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import subprocess
@@ -24,14 +27,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reliability_support import child_env
 
-from referee.asks import Ask
+from referee.asks import Ask, Choice
+from referee.cli.answerers import InteractiveAnswerer, ScriptedAnswerer
+from referee.cli.loop import SessionLoop, prompt_for, single_keys, validator
+from referee.cli.render import make_console
 from referee.cli.run import start_session
 from referee.cli.scorecmd import run_score
 from referee.engine.driver import Driver
 from referee.engine.game import Game
 from referee.engine.session import LiveSession
 from referee.engine.simulate import random_answer
-from referee.errors import InvalidAdjustment, InvalidAnswer
+from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
 from referee.games.blackthorn.game import GAME
 from referee.games.registry import GAMES, GameInfo
 from referee.store import Store
@@ -57,12 +63,30 @@ ODD_NUMBERS = (
     "1e9", "0x10", "1_000", "+-1", "--1", "-0", "00", "0000007", "9" * 5000, "-" + "9" * 40, "1.5", "NaN",
     "inf", "١٢", "٣", "Ⅻ", "½", "１２", "𝟗", "1 2 3 4 5 6 7 8 9", "2,,0", "3;;;", "/", ",", "0 0 0 0 0",
 )
+MARKUP_TEXT = (
+    "[/x]", "[/green]", "[/bold]y", "[bold red]x", "[link=file:///etc/passwd]a[/link]", ":smile:", "[/]", "x[/]",
+    "[b]", "\\[q]", "[@click=app.quit]z", "[red on blue]", "[/bold", "[[/x]]", "[#ff0000]x", ":1st_place_medal:",
+)
+"""Text rich reads as markup or emoji codes when it is not told otherwise."""
+ESCAPE_TEXT = (
+    "\x1b[2J", "\x1b]0;title\x07", "\x1b[31mred", "\u202edrawkcab", "\x9b2J", "\x1bP+q\x1b\\", "\x1b[6n",
+    "\x08\x08\x08", "a\rb", "\u2028", "\x1b(0", "\x07",
+)
+"""Sequences a terminal acts on: clear the screen, retitle the window, recolour, ask for the cursor."""
+BOM_TEXT = ("\ufeff9", "\ufeff", "\ufeffyes", "\ufeff1 2 3 4", "9\ufeff")
 ODD_TEXT = (
     "", " ", "\t", "   \t  ", "\n", "\r\n", "\x00", "\x1b[2J", "\u202e", "\ufeff", "\ud800", "\U0010ffff",
     "é", "ß", "İ", "ﬀ", "🎲", "Ann\x00", "no\x7f", "yes\u200b", "y e s", "YES!", "help me", "undo undo",
     "' OR 1=1 --", "{}", "[]", "null", "None", "__import__('os')", "../../etc/passwd", "%s%s%n",
-    "x" * 201, "a" * 10_000,
+    "x" * 201, "a" * 10_000, *MARKUP_TEXT, *ESCAPE_TEXT, *BOM_TEXT,
 )
+markup_like = st.lists(
+    st.sampled_from(["[", "]", "/", "bold", " red", "link=", "=", ":smile:", ":", "\\", "#", "on", "x", "Ann", " ",
+                     "\x1b", "[2J", "]0;", "\x07", "\u202e", "\ufeff"]),
+    min_size=1, max_size=8,
+).map("".join)
+"""Random markup-like and escape-sequence text, built from the pieces that mean something to rich
+or to a terminal."""
 
 
 junk_text = st.one_of(
@@ -74,6 +98,7 @@ junk_text = st.one_of(
     st.integers(min_value=-1000, max_value=1000).map(str),
     st.floats().map(str),
     st.sampled_from(ODD_NUMBERS + ODD_TEXT),
+    markup_like,
 )
 
 
@@ -206,8 +231,11 @@ def test_every_kind_of_question_is_attacked(info: GameInfo) -> None:
         while driver.pending is not None:
             ask = driver.pending
             kind = (type(ask).__name__, ask.section)
+            check_single_keys(ask)
             valid = valid_answer(ask, rng)
             if attacked[kind] < 40:
+                if attacked[kind] < 3:
+                    check_shown_as_typed(ask, [*rng.sample(SHOWN_BATTERY, 6), valid])
                 attacked[kind] += 1
                 odd = rng.sample(battery, 5)
                 try_bad_answers(driver, [*odd, near_miss(valid, odd[0], rng)])
@@ -216,6 +244,208 @@ def test_every_kind_of_question_is_attacked(info: GameInfo) -> None:
                 driver.take_messages()
     TRIED[f"{info.id} question kinds"] = len(attacked)
     assert len(attacked) >= 3
+
+
+HIDDEN = ("\x1b", "\x07", "\x9b", "\u202e", "\x00", "\x08", "\u2028", "\ufeff")
+"""Characters that must never reach the terminal raw (they come only from user text here: the
+consoles below write to memory, so rich itself adds no escape codes)."""
+SHOWN_BATTERY = list(MARKUP_TEXT + ESCAPE_TEXT + BOM_TEXT)
+
+
+def check_single_keys(ask: Ask) -> None:
+    """Typing any option's name at the prompt records that very option: a single key that answers
+    at once (the option numbers) must not be the first letter of an option named otherwise."""
+    if not isinstance(ask, Choice):
+        return
+    keys = single_keys(ask)
+    for label in ask.options:
+        try:
+            meant = ask.parse(label)
+        except InvalidAnswer:  # a name of digits only ('00', typed at a territory question) reads as
+            TRIED["option names read as numbers"] += 1  # a number: refused when typed, never misread
+            continue
+        recorded = label[0] if label and label[0] in keys else label
+        assert ask.parse(recorded) == meant, (ask.prompt, ask.options, label)
+    TRIED["choice questions checked for single keys"] += 1
+
+
+def check_shown_as_typed(ask: Ask, texts: list[str]) -> None:
+    """Each text echoed as an answers file echoes it, and refused as the keyboard refuses it, on a
+    real console: markup-like text shows as typed, no control character reaches the screen."""
+    console = make_console(file=io.StringIO(), width=120)
+    scripted = ScriptedAnswerer([(number, text) for number, text in enumerate(texts, 1)], console)
+    keyboard = InteractiveAnswerer(console)
+    check = validator(ask)
+    for text in texts:
+        scripted.ask(prompt_for(ask), check, ask.default, single_keys(ask))
+        problem = check(text)
+        if problem is not None:
+            keyboard.rejected(problem)
+        TRIED["markup, escape and BOM answers shown"] += 1
+    screen = console.file.getvalue()
+    assert not any(ch in screen for ch in HIDDEN), repr(screen)
+    for text in texts:
+        if text.isprintable() and text.strip():
+            assert text.strip() in screen, (text, screen)
+
+
+MARKUP_NAMES = ["[/bold]y", "[bold red]x", ":smile:", "[/x]", "[link=x]L", "Flo", "Gus"]
+
+
+class JunkAtEveryQuestion(ScriptedAnswerer):
+    """An answers file written as the game goes: at every question a few markup-like, escape or
+    BOM answers and a table command with odd arguments, then a valid answer. Refusals are printed
+    as the keyboard prints them, and play goes on."""
+
+    def __init__(self, live: LiveSession, console: Any, rng: random.Random) -> None:
+        super().__init__([], console, "junk")
+        self.live, self.rng, self.questions = live, rng, 0
+
+    def ask(self, prompt: str, validate: Any, default: str | None = None, single_keys: str = "") -> str:
+        if self.position >= len(self.lines):
+            assert isinstance(self.lines, list)
+            self.lines.extend(enumerate(self.next_lines(), len(self.lines) + 1))
+        return super().ask(prompt, validate, default, single_keys)
+
+    def next_lines(self) -> list[str]:
+        ask = self.live.driver.pending
+        assert ask is not None
+        self.questions += 1
+        if self.questions > 400:
+            raise EOFError  # a long game: enough has been seen
+        name = self.rng.choice(self.live.meta.players)
+        commands = ["secret [/x]", "undo [/x]", "adjust [/x] ; r", "rules [/x]", f"secret {name}",
+                    f"adjust {name} [/x] +1 ; [/green]", "state", "undo \x1b[2J", "secret \x1b]0;t\x07"]
+        lines = [*self.rng.sample(SHOWN_BATTERY, 2), self.rng.choice(commands), valid_answer(ask, self.rng)]
+        TRIED["markup, escape and BOM lines through the session loop"] += len(lines)
+        return lines
+
+    def rejected(self, message: str) -> None:
+        InteractiveAnswerer(self.console).rejected(message)
+
+
+def markup_names_for(info: GameInfo, count: int, tmp_path: Path) -> list[str]:
+    """Markup-like names where the game allows them (Cutthroat Kingdoms takes letters only)."""
+    game = guided_game(info)
+    for candidates in (MARKUP_NAMES, NAMES):
+        names = candidates[:count]
+        try:
+            game.check_players(names)
+        except SessionError:
+            continue
+        return names
+    raise AssertionError("no names fit")
+
+
+def play_through_the_loop(info: GameInfo, seed: int, tmp_path: Path) -> None:
+    rng = random.Random(seed)
+    count = rng.randint(max(2, info.min_players), min(4, info.max_players))
+    names = markup_names_for(info, count, tmp_path)
+    live = LiveSession.start(Store(tmp_path / f"db-{seed}"), info.id, names, {})
+    console = make_console(file=io.StringIO(), width=140)
+    try:
+        SessionLoop(live, JunkAtEveryQuestion(live, console, rng), console).run()
+    except EOFError:
+        pass
+    finally:
+        live.release()
+    screen = console.file.getvalue()
+    assert not any(ch in screen for ch in HIDDEN), repr(screen[-2000:])
+    assert all(name in screen for name in names), names
+    TRIED["games through the session loop"] += 1
+
+
+@pytest.mark.parametrize("info", GUIDED, ids=[info.id for info in GUIDED])
+def test_markup_escapes_and_boms_at_every_question_of_the_session_loop(info: GameInfo, tmp_path: Path) -> None:
+    play_through_the_loop(info, 0, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("info", GUIDED, ids=[info.id for info in GUIDED])
+def test_markup_escapes_and_boms_through_the_session_loop_long(info: GameInfo, tmp_path: Path) -> None:
+    for seed in range(1, 31):
+        play_through_the_loop(info, seed, tmp_path)
+
+
+# -- every command ------------------------------------------------------------------------------------
+
+
+def run_command(*args: str) -> str:
+    """One command in this process: 0, 1 or 2, never a traceback, never a control character shown."""
+    from typer.testing import CliRunner
+
+    from referee.cli.app import app
+
+    result = CliRunner().invoke(app, list(args), env={"COLUMNS": "160", "FORCE_COLOR": None})
+    assert result.exception is None or isinstance(result.exception, SystemExit), (args, repr(result.exception))
+    screen = result.stdout + result.stderr
+    assert result.exit_code in (0, 1, 2) and "Traceback" not in screen, (args, result.exit_code, screen[-800:])
+    assert not any(ch in screen for ch in HIDDEN), (args, repr(screen[-800:]))
+    if result.exit_code == 2:  # (score's questions are echoed on stderr before the one line)
+        assert result.stderr.strip().splitlines()[-1].startswith("referee: "), (args, result.stderr)
+    TRIED["commands given markup-like or escape text"] += 1
+    return screen
+
+
+def through_every_command(names: list[str], answer: str, folder: Path) -> None:
+    db = str(folder / "db")
+    players = ",".join(names)
+    answers = folder / "answers.txt"
+    answers.write_text(f"\ufeff9\n5\n{answer}\nquit\n", encoding="utf-8", errors="surrogatepass")
+    stop = folder / "quit.txt"
+    stop.write_text("quit\n")
+    holdings = json.loads((Path(__file__).parents[1] / "scenarios" / "score" / "blackwood.json").read_text())
+    for player, name in zip(holdings["players"], names, strict=False):
+        player["name"] = name
+    holdings_file = folder / "holdings.json"
+    holdings_file.write_text("\ufeff" + json.dumps(holdings, ensure_ascii=False), encoding="utf-8",
+                             errors="surrogatepass")
+    scenario = folder / "odd.toml"
+    scenario.write_text(f"title = {json.dumps(answer, ensure_ascii=False)}\ngame = \"blackthorn\"\n"
+                        f"players = {json.dumps(names, ensure_ascii=False)}\n"
+                        f"answers = {json.dumps(['9', '5', answer], ensure_ascii=False)}\n",
+                        encoding="utf-8", errors="surrogatepass")
+    run_command("play", "blackthorn", "--players", players, "--db", db, "--answers", str(answers))
+    run_command("sessions", "--all", "--db", db)
+    run_command("resume", "--db", db, "--answers", str(stop))
+    run_command("resume", answer, "--db", db, "--answers", str(stop))
+    run_command("score", "blackwood", "--players", players, "--answers", str(answers))
+    run_command("score", "blackwood", "--input", str(holdings_file))
+    run_command("score", "blackwood", "--input", str(holdings_file), "--json")
+    run_command("replay", str(scenario))
+    run_command("rules", answer, "--db", db)
+    run_command("rules", "blackwood", "--section", answer, "--db", db)
+    copy = folder / f"copy {answer.replace('/', '|')}.md"
+    copy.write_text(f"# {answer}\n\n## {answer} night\n\nTrade {answer} at midnight.\n", encoding="utf-8",
+                    errors="surrogatepass")
+    run_command("rules", "import", "blackwood", str(copy), "--db", db)
+    run_command("rules", "blackwood", "--db", db)
+    run_command("rules", "blackwood", "midnight", "--db", db)
+    run_command("rules", "forget", "blackwood", "--db", db)
+    run_command("play", answer, "--players", players, "--db", db, "--answers", str(answers))
+    run_command("play", "blackthorn", "--players", "Ann,Bo", "--ruling", f"{answer}={answer}", "--db", db,
+                "--answers", str(answers))
+
+
+@examples(12)
+@given(names=st.lists(markup_like, min_size=2, max_size=3), answer=markup_like)
+def fuzz_every_command(names: list[str], answer: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    through_every_command(names, answer, tmp_path_factory.mktemp("commands"))
+
+
+def test_markup_and_escapes_through_every_command(tmp_path_factory: pytest.TempPathFactory) -> None:
+    for names in (["[/bold]y", "B", "C"], ["[bold red]x", ":smile:"], ["A\x1b[2J", "\x1b]0;t\x07"]):
+        through_every_command(names, "[/x]", tmp_path_factory.mktemp("fixed"))
+    fuzz_every_command(tmp_path_factory)  # type: ignore[call-arg]
+
+
+@pytest.mark.slow
+@examples(300)
+@given(names=st.lists(markup_like, min_size=2, max_size=3), answer=markup_like)
+def test_markup_and_escapes_through_every_command_long(
+    names: list[str], answer: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    through_every_command(names, answer, tmp_path_factory.mktemp("commands"))
 
 
 def test_refused_answer_leaves_the_session_files_alone(tmp_path: Path) -> None:
@@ -381,14 +611,15 @@ answer_lines = st.lists(
 
 @pytest.mark.parametrize("info", GUIDED, ids=[info.id for info in GUIDED])
 @examples(30)
-@given(lines=answer_lines, raw=st.binary(max_size=60))
+@given(lines=answer_lines, raw=st.binary(max_size=60), bom=st.booleans())
 def test_answers_files_never_crash_play(
-    info: GameInfo, lines: list[str], raw: bytes, tmp_path_factory: pytest.TempPathFactory,
+    info: GameInfo, lines: list[str], raw: bytes, bom: bool, tmp_path_factory: pytest.TempPathFactory,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     folder = tmp_path_factory.mktemp("answers")
     answers = folder / "answers.txt"
-    answers.write_bytes("\n".join(lines).encode("utf-8", errors="surrogatepass") + raw)
+    mark = "\ufeff".encode() if bom else b""  # some editors start a UTF-8 file with a byte-order mark
+    answers.write_bytes(mark + "\n".join(lines).encode("utf-8", errors="surrogatepass") + raw)
     names = NAMES[: max(info.min_players, 3)]
     code = start_session(info.id, names, {}, answers, folder / "db")
     out, err = capsys.readouterr()
@@ -401,12 +632,13 @@ def test_answers_files_never_crash_play(
 
 @pytest.mark.parametrize("info", GAMES, ids=[info.id for info in GAMES])
 @examples(25)
-@given(lines=answer_lines)
+@given(lines=answer_lines, bom=st.booleans())
 def test_answers_files_never_crash_score(
-    info: GameInfo, lines: list[str], tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+    info: GameInfo, lines: list[str], bom: bool, tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     answers = tmp_path_factory.mktemp("answers") / "answers.txt"
-    answers.write_text("\n".join(lines), encoding="utf-8", errors="surrogatepass")
+    answers.write_text("\ufeff" * bom + "\n".join(lines), encoding="utf-8", errors="surrogatepass")
     names = ",".join(player_names(info, info.min_players))
     code = run_score(info.id, None, as_json=True, players=names, answers=answers)
     out, err = capsys.readouterr()

@@ -237,22 +237,46 @@ def test_log_that_no_longer_replays_opens_at_the_last_fitting_answer(tmp_path: P
 def test_damaged_index_is_rebuilt_from_the_sessions(tmp_path: Path) -> None:
     ids = {saved_session(tmp_path, answers, seed)[0] for answers, seed in ((2, 1), (4, 2), (6, 3))}
     (tmp_path / "index.json").write_text('{"sessions": {"1": ')
-    assert {meta.id for meta in Store(tmp_path).list()} == ids
-    assert list(tmp_path.glob("index.json.damaged-*"))
+    assert {meta.id for meta in Store(tmp_path).list()} == ids  # read from the session files
     listing = referee_command("sessions", home=tmp_path)
     assert listing.returncode == 0 and "Traceback" not in listing.stderr
+    assert (tmp_path / "index.json").read_text() == '{"sessions": {"1": '  # listing writes nothing
+    ids.add(saved_session(tmp_path, 1, seed=4)[0])  # the next write keeps a copy and rebuilds it
+    assert [path.read_text() for path in tmp_path.glob("index.json.damaged-*")] == ['{"sessions": {"1": ']
+    assert {row["id"] for row in json.loads((tmp_path / "index.json").read_text())["sessions"].values()} == ids
 
 
 def test_orphaned_temporary_files_are_swept(tmp_path: Path) -> None:
     saved_session(tmp_path, 1)
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
                           text=True).stdout.strip()
-    orphan = tmp_path / "sessions" / f".x.json.{dead}.tmp"
-    live_one = tmp_path / "sessions" / f".y.json.{os.getpid()}.tmp"
+    sessions = tmp_path / "sessions"
+    orphan = sessions / f".referee-tmp-{dead}-0123abcd-x.json.tmp"
+    live_one = sessions / f".referee-tmp-{os.getpid()}-0123abcd-y.json.tmp"
     orphan.write_text("{")
     live_one.write_text("{")
     Store(tmp_path).ensure()
     assert not orphan.exists() and live_one.exists()  # a live process's write in progress is kept
+
+
+def test_the_sweep_leaves_files_it_did_not_write(tmp_path: Path) -> None:
+    """With `--db ~` the data directory is the user's home: only the store's own names go."""
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True).stdout.strip()
+    theirs = [f".notes.{dead}.tmp", f".x.{dead}.tmp", ".vimrc.tmp", f".referee-tmp-{dead}-zz-x.tmp",
+              f".referee-tmp-{dead}-0123abcd-x.json"]
+    for name in theirs:
+        (tmp_path / name).write_text("mine")
+    outside_folder = tmp_path / "projects"
+    outside_folder.mkdir()
+    ours_elsewhere = outside_folder / f".referee-tmp-{dead}-0123abcd-x.json.tmp"
+    ours_elsewhere.write_text("mine")
+    linked = tmp_path / f".referee-tmp-{dead}-0123abcd-link.json.tmp"
+    linked.symlink_to(outside_folder / "target")
+    Store(tmp_path).ensure()
+    assert all((tmp_path / name).read_text() == "mine" for name in theirs)
+    assert ours_elsewhere.read_text() == "mine"  # not one of the store's folders
+    assert linked.is_symlink()  # only regular files are swept
 
 
 # -- the cost of an answer -----------------------------------------------------------------------
@@ -350,15 +374,22 @@ def test_a_symlinked_journal_is_not_followed_out_of_the_store(tmp_path: Path) ->
     root, outside = tmp_path / "store", tmp_path / "outside.txt"
     outside.write_text("keep me")
     live = played(Store(root), 2)
-    session_id = live.meta.id
+    session_id, log = live.meta.id, [entry.to_json() for entry in live.driver.entries]
     live.close()
     live.release()
     journal = root / "sessions" / f"{session_id}.journal"
     journal.unlink()
     journal.symlink_to(outside)
-    with pytest.raises(SessionError, match="cannot open session .*symbolic link"):
-        LiveSession.resume(Store(root), session_id)
+    live = LiveSession.resume(Store(root), session_id)
+    try:
+        assert [entry.to_json() for entry in live.driver.entries] == log  # the folded log
+        notice = next(notice for notice in live.file.notices if "journal" in notice)
+        assert "a symbolic link, not a regular file; it was moved to" in notice
+        live.answer(next_answer(live, random.Random(1)))
+    finally:
+        live.release()
     assert outside.read_text() == "keep me"
+    assert not journal.is_symlink() and len(stored_log(root, session_id)) == 3
 
 
 def test_data_directory_follows_referee_home_then_xdg(tmp_path: Path) -> None:
@@ -393,19 +424,23 @@ def test_command_line_writes_only_under_referee_home(tmp_path: Path) -> None:
     assert len(list((home / "sessions").glob("*.json"))) == 1
 
 
-@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600)])
-def test_files_follow_the_umask(tmp_path: Path, umask: int, mode: int) -> None:
+@pytest.mark.parametrize("umask", [0o022, 0o002, 0o077])
+def test_the_data_directory_is_private_whatever_the_umask(tmp_path: Path, umask: int) -> None:
+    """Session logs hold hidden holdings: the directories are 0700 and the files 0600."""
     code = (
         "import os, sys; from pathlib import Path; os.umask(int(sys.argv[2], 8));"
         "from referee.engine.session import LiveSession; from referee.store import Store;"
         "live = LiveSession.start(Store(Path(sys.argv[1])), 'blackthorn', ['Ann', 'Bo'], {});"
         "live.answer('9'); live.close(); live.release()"
     )
-    subprocess.run([sys.executable, "-c", code, str(tmp_path), oct(umask)[2:]], check=True, timeout=60,
+    root = tmp_path / "data"
+    subprocess.run([sys.executable, "-c", code, str(root), oct(umask)[2:]], check=True, timeout=60,
                    env=child_env())
-    files = [path for path in tmp_path.rglob("*") if path.is_file()]
-    assert len(files) >= 4
-    assert {oct(path.stat().st_mode & 0o777) for path in files} == {oct(mode)}
+    files = [path for path in root.rglob("*") if path.is_file()]
+    folders = [root, *(path for path in root.rglob("*") if path.is_dir())]
+    assert len(files) >= 4 and len(folders) == 2
+    assert {oct(path.stat().st_mode & 0o777) for path in files} == {oct(0o600)}
+    assert {oct(path.stat().st_mode & 0o777) for path in folders} == {oct(0o700)}
 
 
 def test_store_neither_unpickles_nor_executes() -> None:

@@ -153,3 +153,25 @@ def test_no_terminal_and_no_answers_file_is_one_clear_line(tmp_path: Path, args:
     assert "Traceback" not in result.stdout + result.stderr
     if args[0] == "play":
         assert not list(tmp_path.glob("sessions/*.json"))  # nothing started that cannot be played
+
+
+def test_markup_names_and_answers_at_a_real_terminal(tmp_path: Path) -> None:
+    """A player named in rich markup, and markup typed as answers and command arguments at the
+    keyboard: each shown as typed and refused in one line; the session goes on and saves."""
+    child = spawn(tmp_path, "play", "blackthorn", "--players", "[/bold]y,[bold red]x")
+    answer(child, "[/bold]y: roll the four faction dice", "9")
+    answer(child, "[bold red]x: roll the four faction dice", "5")
+    for typed in ("secret [/x]", "undo [/x]", "adjust [/x] ; r", "[/green]"):
+        child.expect_exact("chooses a character")
+        time.sleep(0.2)
+        child.send(typed + "\r")
+        child.expect_exact("[/x]" if "[/x]" in typed else "[/green]")
+    time.sleep(0.2)
+    child.send("\x03")
+    status, output = finish(child)
+    assert status == 130 and "Traceback" not in output and "MarkupError" not in output
+    hint = RESUME_HINT.search(output)
+    assert hint is not None and stored_answers(tmp_path, hint[1]) == ["9", "5"]
+    listing = subprocess.run([sys.executable, "-m", "referee", "sessions"], capture_output=True, text=True,
+                             env=child_env(REFEREE_HOME=str(tmp_path), COLUMNS="200"), timeout=60)
+    assert listing.returncode == 0 and "[/bold]y, [bold red]x" in listing.stdout

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
+from referee.cli.render import styled
 from referee.errors import InvalidAnswer, RefereeError
+from referee.safe_files import describe, read_user_text
 
 if TYPE_CHECKING:
     from referee.asks import Ask
@@ -61,9 +63,9 @@ class ScriptedAnswerer:
     @classmethod
     def from_file(cls, path: Path, console: Console) -> ScriptedAnswerer:
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_user_text(path)  # a regular file of at most 16 MB, a byte-order mark skipped
         except (OSError, UnicodeDecodeError) as error:
-            raise RefereeError(f"cannot read answers file {path}: {error.__class__.__name__}") from None
+            raise RefereeError(f"cannot read answers file {path}: {describe(error)}") from None
         return cls.from_text(text, console, str(path))
 
     def ask(
@@ -74,7 +76,7 @@ class ScriptedAnswerer:
         self.current_line, text = self.lines[self.position]
         self.position += 1
         self.current_prompt = prompt
-        self.console.print(f"[bold]?[/bold] {prompt} [green]{text}[/green]", highlight=False)
+        self.console.print(styled(("?", "bold"), f" {prompt} ", (text, "green")))
         return text
 
     def rejected(self, message: str) -> None:
@@ -105,7 +107,7 @@ class InteractiveAnswerer:
         return answer
 
     def rejected(self, message: str) -> None:
-        self.console.print(f"[red]{message}[/red]", highlight=False)
+        self.console.print(message, style="red")
 
 
 def single_key_bindings(keys: str) -> Any:

@@ -18,12 +18,15 @@ app = typer.Typer(
 
 DbOption = Annotated[
     Path | None,
-    typer.Option("--db", help="Data directory for sessions (default: $REFEREE_HOME or ~/.local/share/referee)."),
+    typer.Option("--db", help="Data directory (default: $REFEREE_HOME, else $XDG_DATA_HOME/referee, "
+                              "else ~/.local/share/referee)."),
 ]
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    typer.echo(f"referee: {message}", err=True)
+    from referee.user_text import visible
+
+    typer.echo(f"referee: {visible(message, keep='')}", err=True)
     return typer.Exit(code)
 
 
@@ -57,8 +60,9 @@ def play(
 ) -> None:
     """Start a guided session."""
     from referee.cli.run import start_session
+    from referee.user_text import split_names
 
-    names = [name.strip() for name in players.split(",") if name.strip()]
+    names = split_names(players)
     rulings = {}
     for item in ruling or []:
         key, sep, value = item.partition("=")

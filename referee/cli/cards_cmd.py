@@ -46,11 +46,10 @@ def register(app: typer.Typer) -> None:
 
 
 def run(game_name: str, action: str, target: str | None, set_fields: list[str], as_json: bool, db: Path | None) -> int:
-    from rich.console import Console
-    from rich.markup import escape
     from rich.table import Table
 
     from referee.catalogue import CardCatalogue
+    from referee.cli.render import make_console
     from referee.engine.session import load_game
     from referee.errors import RefereeError
 
@@ -68,7 +67,7 @@ def run(game_name: str, action: str, target: str | None, set_fields: list[str], 
         if not kinds:
             return fail(f"{game.id} has no printed cards the referee asks about")
         catalogue = CardCatalogue(game.id, kinds, db)
-        console = Console(highlight=False)
+        console = make_console()
         assert target is not None or action == "list"
         if action == "list":
             known = catalogue.cards()
@@ -84,7 +83,7 @@ def run(game_name: str, action: str, target: str | None, set_fields: list[str], 
                 table.add_column(column)
             for card in known:
                 printed = ", ".join(f"{name} {value}" for name, value in card.printed.items())
-                table.add_row(escape(card.name), escape(card.kind), escape(printed))
+                table.add_row(card.name, card.kind, printed)
             console.print(table)
         elif action == "show":
             shown = catalogue.find(str(target))

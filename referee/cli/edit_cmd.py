@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.cli.answerers import fits
+from referee.cli.render import make_console
 from referee.engine.driver import Driver, Entry
 from referee.errors import RefereeError
 from referee.history import resolve
@@ -46,7 +47,7 @@ def edit_session(
     from referee.edit import EditError
     from referee.engine.session import LiveSession
 
-    console = Console(highlight=False)
+    console = make_console()
     store = Store(db)
     try:
         meta = resolve(store, given)

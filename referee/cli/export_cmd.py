@@ -37,7 +37,7 @@ def run_export(db: Path | None, given: str | None, every: bool, form: str, outpu
         sys.stdout.write(text)
         return 0
     try:
-        from referee.store import write_atomically
+        from referee.safe_files import write_atomically
 
         write_atomically(output.expanduser().resolve(), text)
     except OSError as problem:

@@ -1,6 +1,6 @@
 """`referee sessions`: list (with filters), show one whole, delete one: what a table keeps after the game.
 
-Names and answers are the table's own text: they are printed as data (rich Text, or escaped),
+Names and answers are the table's own text: the project's console prints every string as data,
 never as markup.
 """
 
@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from referee.cli.render import make_console
 from referee.errors import RefereeError
 from referee.history import (
     Filters,
@@ -35,9 +36,6 @@ if TYPE_CHECKING:
 
 NO_TERMINAL_DELETE = "no terminal to confirm on: add --yes to delete without asking"
 
-
-def make_console() -> Console:
-    return Console(highlight=False)
 
 
 def error(message: str) -> None:

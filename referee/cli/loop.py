@@ -14,6 +14,7 @@ from referee.engine.lines import COMMANDS, Line, read_line
 from referee.engine.session import LiveSession
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
 
+DIGITS = frozenset("0123456789")
 __all__ = ["COMMANDS", "Answerer", "Quit", "SessionLoop", "command_help"]
 
 
@@ -49,8 +50,11 @@ def prompt_for(ask: Ask[Any]) -> str:
 
 
 def single_keys(ask: Ask[Any]) -> str:
-    """Option numbers that answer at a single key press: only when every number is one digit."""
-    if isinstance(ask, Choice) and max(ask.numbers) <= 9:
+    """Option numbers that answer at a single key press: only when every number is one digit, and
+    none when an option's name begins with a digit ('2' of '20 copper' would answer option 2)."""
+    if isinstance(ask, Choice) and max(ask.numbers) <= 9 and not any(
+        option.lstrip()[:1] in DIGITS for option in ask.options
+    ):
         return "".join(str(number) for number in ask.numbers)
     return ""
 
@@ -186,5 +190,5 @@ class SessionLoop:
             return
         problems = self.game.invariant_errors(self.live.driver.state)
         if problems:  # the game's adjust refuses these; reaching here is a bug worth showing
-            self.console.print(f"[red]State check failed: {'; '.join(problems)}[/red]")
+            self.console.print(f"State check failed: {'; '.join(problems)}", style="red")
         show_messages(self.console, self.live.driver.take_messages())

@@ -1,13 +1,40 @@
-"""Rich output for sessions and scores: header, public table, messages, final scoreboard."""
+"""Rich output for sessions and scores: header, public table, messages, final scoreboard.
+
+Every string printed reaches the screen as it is: `PlainConsole` never reads markup or emoji
+codes in it and writes terminal control characters as escapes, whether it is a line, a table
+cell or a rule's title. Styles are given as `style=` or with `styled`, never as markup.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table as RichTable
+from rich.text import Text
 
 from referee.engine.game import Header, PublicView
 from referee.outcome import ScoreReport
+from referee.user_text import visible
+
+
+class PlainConsole(Console):
+    """A rich console for which every string is data: player names and answers such as
+    '[/bold]', ':smile:' or an escape sequence are shown, never interpreted."""
+
+    def render_str(self, text: str, **options: Any) -> Text:
+        options.update(markup=False, emoji=False)
+        return super().render_str(visible(text), **options)
+
+
+def make_console(**options: Any) -> PlainConsole:
+    return PlainConsole(highlight=False, **options)
+
+
+def styled(*parts: str | tuple[str, str]) -> Text:
+    """One line from pieces shown as they are; a (text, style) pair is shown in that style."""
+    return Text.assemble(*((visible(part[0]), part[1]) if isinstance(part, tuple) else visible(part)
+                           for part in parts))
 
 
 def header_text(header: Header) -> str:
@@ -26,12 +53,12 @@ def header_text(header: Header) -> str:
 def show_header(console: Console, header: Header) -> None:
     text = header_text(header)
     if text:
-        console.rule(f"[bold]{escape(text)}[/bold]", align="left")
+        console.rule(styled((text, "bold")), align="left")
 
 
 def show_messages(console: Console, messages: list[str]) -> None:
     for message in messages:
-        console.print(f"  [cyan]›[/cyan] {escape(message)}", highlight=False)
+        console.print(styled(("  ›", "cyan"), f" {message}"))
 
 
 def show_public(console: Console, view: PublicView, title: str = "Table") -> None:
@@ -39,7 +66,7 @@ def show_public(console: Console, view: PublicView, title: str = "Table") -> Non
     for column in view.columns:
         table.add_column(column, justify="left" if column in ("Player", "Character") else "right")
     for row in view.rows:
-        table.add_row(*(escape(cell) for cell in row))  # names are data, never markup
+        table.add_row(*row)
     console.print(table)
     for line in view.lines:
         console.print(f"  {line}", highlight=False, markup=False)
@@ -55,7 +82,7 @@ def show_scoreboard(console: Console, report: ScoreReport) -> None:
     table.add_column("Rank", justify="right")
     table.add_column("Player")
     for part in parts:
-        table.add_column(escape(part.replace("_", " ")), justify="right")
+        table.add_column(part.replace("_", " "), justify="right")
     table.add_column("Total", justify="right", style="bold")
     table.add_column("Status")
     ordered = sorted(report.players, key=lambda player: (player.rank is None, player.rank or 0))
@@ -65,10 +92,10 @@ def show_scoreboard(console: Console, report: ScoreReport) -> None:
             status = "eliminated"
         table.add_row(
             str(player.rank) if player.rank is not None else "-",
-            escape(player.name),
+            player.name,
             *(str(player.breakdown.get(part, "")) for part in parts),
             "-" if player.total is None else str(player.total),
-            escape(status),
+            status,
         )
     console.print(table)
     if report.teams:
@@ -76,12 +103,12 @@ def show_scoreboard(console: Console, report: ScoreReport) -> None:
             total = "-" if team.total is None else team.total
             console.print(f"  Team {' + '.join(team.members)}: {total}", highlight=False, markup=False)
     if report.winners:
-        console.print(f"[bold green]Winner: {escape(', '.join(report.winners))}[/bold green]")
+        console.print(f"Winner: {', '.join(report.winners)}", style="bold green")
     elif report.ended and any(player.rank is not None and player.rank > 1 for player in report.players):
-        console.print("[bold red]No player wins.[/bold red]")  # a rival who is not a player won (a solo game)
+        console.print("No player wins.", style="bold red")  # a rival who is not a player won (a solo game)
     elif report.ended:
-        console.print("[bold red]Nobody wins.[/bold red]")
+        console.print("Nobody wins.", style="bold red")
     else:
-        console.print("[bold]The game has not ended.[/bold]")
+        console.print("The game has not ended.", style="bold")
     for note in report.notes:
-        console.print(f"  [dim]note:[/dim] {escape(note)}", highlight=False)
+        console.print(styled(("  note:", "dim"), f" {note}"))

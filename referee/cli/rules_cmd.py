@@ -69,15 +69,20 @@ def run(
     plain: bool = False,
     out: TextIO | None = None,
     pager: bool = True,
+    db: Path | None = None,
 ) -> int:
-    """Carry out a rules command; returns the exit status. Problems are one line on stderr."""
+    """Carry out a rules command; returns the exit status. Problems are one line on stderr.
+    `db` is the data directory (imported copies, the search cache), as for every command."""
+    from referee.data_dir import chosen
     from referee.rules.model import RulesError
+    from referee.user_text import visible
 
     stream = out if out is not None else sys.stdout
     try:
-        return _dispatch(list(words), section_id, as_json, limit, Output(plain, pager, stream))
+        with chosen(db):
+            return _dispatch(list(words), section_id, as_json, limit, Output(plain, pager, stream))
     except (RulesError, UsageProblem) as problem:
-        print(f"referee: {problem}", file=sys.stderr)
+        print(f"referee: {visible(str(problem), keep='')}", file=sys.stderr)
         return BAD_INPUT
 
 
@@ -160,20 +165,21 @@ def _did_you_mean(query: str, game: str | None, results: list[Result], out: Text
 
 def _manage_copy(words: list[str], out: TextIO) -> int:
     from referee.rules import imports
+    from referee.user_text import visible
 
     verb = words[0].lower()
     if verb == "import":
         if len(words) != 3:
             raise UsageProblem("usage: referee rules import GAME FILE (a .txt or .md copy you own)")
         rulebook = imports.import_copy(words[1], Path(words[2]).expanduser())
-        print(f"Imported {len(rulebook.sections)} sections of {rulebook.game} from {words[2]}; "
+        print(f"Imported {len(rulebook.sections)} sections of {rulebook.game} from {visible(words[2])}; "
               f"they are searched beside the built-in summary (`referee rules forget "
               f"{rulebook.game}` removes them).", file=out)
         return 0
     if len(words) != 2:
         raise UsageProblem("usage: referee rules forget GAME")
     name = imports.forget(words[1])
-    print(f"Removed the imported copy of {imports.registered_game(words[1])} ({name}).", file=out)
+    print(f"Removed the imported copy of {imports.registered_game(words[1])} ({visible(name)}).", file=out)
     return 0
 
 
@@ -181,6 +187,7 @@ def _list_sections(game: str, as_json: bool, output: Output) -> int:
     from referee.rules import library
     from referee.rules.imports import load_imported
     from referee.rules.pager import show
+    from referee.user_text import visible
 
     out = output.stream
     rulebooks: list[Rulebook] = []
@@ -195,12 +202,12 @@ def _list_sections(game: str, as_json: bool, output: Output) -> int:
         return 0
     lines = []
     for rulebook in rulebooks:
-        lines.append(f"{rulebook.title} ({rulebook.source}): {len(rulebook.sections)} sections")
+        lines.append(visible(f"{rulebook.title} ({rulebook.source}): {len(rulebook.sections)} sections"))
         width = max(len(s.id) for s in rulebook.sections) + 2
         for s in rulebook.sections:
             indent = "  " * max(0, s.level - 2)
             mode = f"  [{s.referee}]" if s.referee else ""
-            lines.append(f"  {indent}{s.id:<{width}}{s.title}{mode}")
+            lines.append(visible(f"  {indent}{s.id:<{width}}{s.title}{mode}"))
     lines.append(f"Show one with: referee rules {game} --section ID")
     show("\n".join(lines) + "\n", out, output.pager)
     return 0
@@ -226,9 +233,12 @@ def _print_json(rows: list[tuple[str, str, str, str, float | None, str]], out: T
 
 
 def _print_markdown(blocks: list[str], output: Output) -> None:
-    """Styled and wrapped on a terminal, paged when long; the Markdown text itself anywhere else."""
+    """Styled and wrapped on a terminal, paged when long; the Markdown text itself anywhere else.
+    An imported copy is the user's own text: a control character in it is shown as an escape."""
     from referee.rules.pager import show
+    from referee.user_text import visible
 
+    blocks = [visible(block) for block in blocks]
     out = output.stream
     if output.plain or not out.isatty():
         show("\n".join(blocks), out, output.pager)
@@ -247,13 +257,14 @@ def _print_markdown(blocks: list[str], output: Output) -> None:
 def fast_path(argv: Sequence[str]) -> int | None:
     """Run `rules ...` without Typer when the arguments are plain; None hands them back to Typer.
 
-    Only `--section ID`, `--json`, `--plain`, `--no-pager` and `--limit N` (and their short forms)
+    Only `--section ID`, `--json`, `--plain`, `--no-pager`, `--limit N` and `--db PATH` (and short forms)
     are read here; anything else (`--help`, an unknown option) is left to Typer, which explains it.
     """
     if not argv or argv[0] != "rules":
         return None
     words: list[str] = []
     section_id: str | None = None
+    db: Path | None = None
     as_json = plain = False
     pager = True
     limit: int | None = None
@@ -273,6 +284,12 @@ def fast_path(argv: Sequence[str]) -> int | None:
                 return None
             else:
                 section_id, position = value, position + 1
+        elif name == "--db":
+            raw = inline or value
+            if not raw:
+                return None
+            db = Path(raw)
+            position += 0 if inline else 1
         elif name in ("--limit", "-n"):
             raw = inline or value
             if raw is None or not raw.lstrip("-").isdecimal():
@@ -290,7 +307,7 @@ def fast_path(argv: Sequence[str]) -> int | None:
         else:
             words.append(argument)
         position += 1
-    return run(words, section_id, as_json, limit, plain, pager=pager)
+    return run(words, section_id, as_json, limit, plain, pager=pager, db=db)
 
 
 def register(app: typer.Typer) -> None:
@@ -318,8 +335,10 @@ def register(app: typer.Typer) -> None:
             "--plain", help="Print Markdown text even on a terminal")] = False,
         no_pager: Annotated[bool, typer.Option(
             "--no-pager", help="Never page a long answer ($PAGER, else less -R) on a terminal")] = False,
+        db: Annotated[Path | None, typer.Option(
+            "--db", help="Data directory for imported copies and the search cache")] = None,
     ) -> None:
         """Look up a rule: the best matching rulebook sections, or a game's list of sections."""
-        status = run(words or [], section, as_json, limit, plain, pager=not no_pager)
+        status = run(words or [], section, as_json, limit, plain, pager=not no_pager, db=db)
         if status:
             raise typer.Exit(status)

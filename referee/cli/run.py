@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 import time
 from collections.abc import Mapping
@@ -12,19 +13,17 @@ from rich.console import Console
 
 from referee.cli.answerers import AnswersEnded, InteractiveAnswerer, ScriptedAnswerer, ScriptRejected
 from referee.cli.loop import Answerer, Quit, SessionLoop
+from referee.cli.render import make_console, styled
 from referee.engine.session import LiveSession
 from referee.errors import RefereeError
 from referee.store import Store
+from referee.user_text import visible
 
 NO_TERMINAL = "no terminal to ask questions on; give the answers with --answers FILE"
 
 
-def make_console() -> Console:
-    return Console(highlight=False)
-
-
 def error(message: str) -> None:
-    print(f"referee: {message}", file=sys.stderr)
+    print(f"referee: {visible(message, keep='')}", file=sys.stderr)
 
 
 def choose_answerer(answers: Path | None, console: Console) -> Answerer | None:
@@ -37,7 +36,7 @@ def choose_answerer(answers: Path | None, console: Console) -> Answerer | None:
 
 
 def resume_hint(live: LiveSession, db: Path | None) -> str:
-    where = f" --db {db}" if db else ""
+    where = f" --db {shlex.quote(str(db))}" if db else ""  # pasted into a shell as it is
     return f"referee resume {live.meta.id}{where}"
 
 
@@ -59,7 +58,7 @@ def start_session(
     except RefereeError as problem:
         error(str(problem))
         return 2
-    console.print(f"[bold]{live.game.id}[/bold] session [bold]{live.meta.id}[/bold]: {', '.join(players)}")
+    console.print(styled((live.game.id, "bold"), " session ", (live.meta.id, "bold"), f": {', '.join(players)}"))
     console.print("Type 'help' or '?' at any question for the rule and the commands.")
     return run_live(live, answerer, console, db)
 
@@ -69,7 +68,7 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
     store = Store(db)
     try:
         if session_id is None:
-            unfinished = [meta for meta in store.list() if meta.status != "finished"]
+            unfinished = [meta for meta in store.list() if meta.status == "playing"]
             if not unfinished:
                 error("no unfinished session to resume; 'referee sessions' lists them")
                 return 2
@@ -85,15 +84,16 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
     except RefereeError as problem:
         error(str(problem))
         return 2
-    console.print(f"Resuming [bold]{live.meta.id}[/bold] ({live.game.id}) after {len(live.driver.entries)} answers.")
+    answered = len(live.driver.entries)
+    console.print(styled("Resuming ", (live.meta.id, "bold"), f" ({live.game.id}) after {answered} answers."))
     for notice in live.file.notices:
-        console.print(f"Note: {notice}.", style="yellow", markup=False, highlight=False)
+        console.print(f"Note: {notice}.", style="yellow")
     if live.replay_error:
         console.print(
             f"The stored log stopped fitting after {len(live.driver.entries)} answers "
             f"({live.replay_error}); {live.dropped} later answer(s) set aside in {live.set_aside_path}. "
             "Continuing from there.",
-            style="yellow", markup=False, highlight=False,
+            style="yellow",
         )
     if undo:
         # e.g. a mistyped last answer that ended the game: take it back and play on
@@ -129,8 +129,9 @@ def run_live(live: LiveSession, answerer: Answerer, console: Console, db: Path |
         live.meta.played_seconds += time.monotonic() - sitting  # the time the table spent with the referee
         try:
             live.close("finished" if live.driver.finished else "playing")
-        except RefereeError:
-            code = code or 2  # the journal already holds every saved answer; resume reads it
+        except RefereeError as problem:  # the journal already holds every saved answer; resume reads it
+            error(f"{problem}; every answer given is saved in the session's own files")
+            code = code or 2
         finally:
             live.release()
     return code
@@ -143,8 +144,8 @@ def replay_scenario(path: Path) -> int:
     console = make_console()
     try:
         scenario = load_scenario(path)
-        console.print(f"[bold]{scenario.title}[/bold] ({scenario.game}: {', '.join(scenario.players)})")
-        run = run_scenario(scenario, echo=lambda line: console.print(line, highlight=False, markup=False))
+        console.print(styled((scenario.title, "bold"), f" ({scenario.game}: {', '.join(scenario.players)})"))
+        run = run_scenario(scenario, echo=console.print)
     except RefereeError as problem:
         error(str(problem))
         return 2
@@ -155,5 +156,5 @@ def replay_scenario(path: Path) -> int:
         for failure in run.failures:
             error(f"expectation not met: {failure}")
         return 1
-    console.print("[green]Every expectation of the scenario holds.[/green]")
+    console.print("Every expectation of the scenario holds.", style="green")
     return 0

@@ -12,17 +12,30 @@ from referee.asks import Ask
 from referee.errors import InvalidAnswer, RefereeError, ScoreInputError
 from referee.games.registry import find_game
 from referee.outcome import ScoreReport
+from referee.safe_files import MAX_BYTES, describe, megabytes, read_user_text
+from referee.user_text import name_problem, split_names, visible
 
 
 def error(message: str) -> None:
-    print(f"referee: {message}", file=sys.stderr)
+    print(f"referee: {visible(message, keep='')}", file=sys.stderr)
+
+
+def read_input(input_file: str) -> str:
+    """The text of the holdings: standard input ('-') or a regular file, at most 16 MB, UTF-8
+    with or without a byte-order mark."""
+    try:
+        if input_file != "-":
+            return read_user_text(Path(input_file))
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise RefereeError(f"standard input holds more than {megabytes(MAX_BYTES)}: too much to be holdings")
+        return data.decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as problem:
+        raise RefereeError(f"cannot read {input_file}: {describe(problem)}") from None
 
 
 def read_json(input_file: str) -> Any:
-    try:
-        text = sys.stdin.read() if input_file == "-" else Path(input_file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as problem:
-        raise RefereeError(f"cannot read {input_file}: {problem.__class__.__name__}") from None
+    text = read_input(input_file)
     try:
         return json.loads(text)
     except json.JSONDecodeError as problem:
@@ -67,6 +80,9 @@ def run_score(
         scoring = game.scoring()
         if input_file is not None:
             report: ScoreReport = scoring.score_input(read_json(input_file))
+            problem = next(filter(None, (name_problem(player.name) for player in report.players)), None)
+            if problem:  # the same rule as for the names of a guided game
+                raise RefereeError(problem)
         else:
             report = score_by_questions(game.id, scoring, players, answers)
     except ScoreInputError as problem:
@@ -81,21 +97,18 @@ def run_score(
     if as_json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
-        from rich.console import Console
+        from referee.cli.render import make_console, show_scoreboard
 
-        from referee.cli.render import show_scoreboard
-
-        show_scoreboard(Console(highlight=False), report)
+        show_scoreboard(make_console(), report)
     return 0
 
 
 def score_by_questions(game_id: str, scoring: Any, players: str | None, answers: Path | None) -> ScoreReport:
-    from rich.console import Console
-
     from referee.cli.answerers import InteractiveAnswerer, ScriptedAnswerer
     from referee.cli.loop import Quit
+    from referee.cli.render import make_console
 
-    console = Console(highlight=False, stderr=True)
+    console = make_console(stderr=True)
     answerer: Any
     if answers is not None:
         answerer = ScriptedAnswerer.from_file(answers, console)
@@ -105,7 +118,10 @@ def score_by_questions(game_id: str, scoring: Any, players: str | None, answers:
         raise RefereeError("no terminal to ask on; give the holdings with --input FILE.json (or - for stdin)")
     if players is None:
         players = answerer.ask("Player names in turn order, separated by commas", lambda text: None)
-    names = [name.strip() for name in players.split(",") if name.strip()]
+    names = split_names(players)
+    problem = next(filter(None, map(name_problem, names)), None)
+    if problem:
+        raise RefereeError(problem)
     info = find_game(game_id)
     if not info.min_players <= len(names) <= info.max_players:
         raise RefereeError(f"{info.name} takes {info.players_text} players, not {len(names)}")

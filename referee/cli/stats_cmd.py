@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from referee.cli.render import make_console
 from referee.errors import RefereeError
 from referee.history import Filters, StoredSession, read_session, resolve, select, summaries
 from referee.stats import Statistics, Tally, gather, ordered
@@ -54,7 +55,7 @@ def run_stats(
             document["progression"] = {"session": charted.meta.id, "charts": [chart.to_json() for chart in charts]}
         print(json.dumps(document, ensure_ascii=False, indent=1))
         return 0
-    console = Console(highlight=False)
+    console = make_console()
     if not stats.sessions:
         console.print("No finished session matches." if filters != Filters(status="finished")
                       else "No finished session yet: statistics start with the first game played to its end.")

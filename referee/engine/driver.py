@@ -146,11 +146,16 @@ class Driver:
         try:
             if self.pending is None or isinstance(self.pending, TableStep):
                 raise InvalidAnswer(raw, "the table step is not confirmed", TableStep("").allowed())
-            return self.answer(raw)
+            entry = self.answer(raw)
         except InvalidAnswer as error:
             self._rebuild(kept)
             del self.messages[said:]
             raise InvalidAnswer(raw, f"{error.problem} (at the question after the table step)", error.allowed) from None
+        if (entry.answer or "").lower() in CONFIRMATIONS:
+            # Logged alone, an answer that reads as a confirmation would confirm the step on replay:
+            # the log then says both.
+            self.entries.insert(len(self.entries) - 1, Entry(answer="done"))
+        return entry
 
     def adjust(self, text: str, reason: str) -> Entry:
         """Apply a correction. Raises InvalidAdjustment (nothing changes) if it breaks a rule."""

@@ -22,6 +22,7 @@ from referee.engine.cards import CardKind
 from referee.engine.corrections import Field, Target, apply_correction, usage
 from referee.errors import SessionError
 from referee.outcome import ScoreReport, Termination
+from referee.user_text import name_problem
 
 Say = Callable[[str], None]
 """How a flow tells the table something (what the referee worked out, a ruling applied)."""
@@ -169,13 +170,14 @@ def check_names(
     reserved: Sequence[str] = (),
     noun: str = "player",
 ) -> None:
-    """The checks every game makes on its list of names: how many, none empty, all different
-    (ignoring case), none a word the game's corrections or questions use."""
+    """The checks every game makes on its list of names: how many, none empty or holding control
+    characters, all different (ignoring case), none a word the game's corrections or questions use."""
     if not minimum <= len(players) <= maximum:
         raise SessionError(f"{game_name} takes {minimum} to {maximum} {noun}s, not {len(players)}")
     lowered = [name.strip().lower() for name in players]
-    if any(not name for name in lowered):
-        raise SessionError(f"every {noun} needs a name")
+    problems = [name_problem(name, noun) for name in players]
+    if any(problems):
+        raise SessionError(next(problem for problem in problems if problem))
     if len(set(lowered)) != len(lowered):
         raise SessionError(f"each {noun} needs a different name")
     taken = [name for name in players if name.strip().lower() in reserved]

@@ -128,9 +128,11 @@ class LiveSession:
             return {}  # a damaged catalogue only means the cards are asked again
 
     def answer(self, raw: str) -> Entry:
+        logged = len(self.driver.entries)
         entry = self.driver.answer(raw)
         self.undone.clear()  # something new was answered: what undo took back cannot come back
-        self._save(entry)
+        for added in self.driver.entries[logged:]:  # an answer at a table step may log its confirmation too
+            self._save(added)
         self._learn()
         self._after_change()
         return entry

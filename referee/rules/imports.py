@@ -7,12 +7,19 @@ cut into sections when the index is built, so a better cutting rule applies to o
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from referee.rules import paths
 from referee.rules.model import IMPORTED_PREFIX, Rulebook, RulesError
 from referee.rules.parse import parse_copy
+from referee.safe_files import (
+    FileTooLarge,
+    NotRegularFile,
+    make_private_directory,
+    read_regular,
+    sweep_temporaries,
+    write_atomically,
+)
 
 TEXT_SUFFIXES = (".txt", ".text", ".md", ".markdown")
 LARGEST_COPY = 5_000_000
@@ -42,11 +49,13 @@ def read_copy_file(file: Path) -> str:
     if file.suffix.lower() not in TEXT_SUFFIXES:
         raise RulesError(f"{file.name}: unsupported file type {file.suffix or '(none)'!r}; "
                          f"allowed: {', '.join(TEXT_SUFFIXES)} (plain text or Markdown)")
-    size = file.stat().st_size
-    if size > LARGEST_COPY:
-        raise RulesError(f"{file.name}: {size} bytes is too large for a rulebook; at most {LARGEST_COPY}")
     try:
-        data = file.read_bytes()
+        data = read_regular(file, LARGEST_COPY, follow=True)  # a FIFO or a device is refused, not read
+    except FileTooLarge:
+        size = file.stat().st_size
+        raise RulesError(f"{file.name}: {size} bytes is too large for a rulebook; at most {LARGEST_COPY}") from None
+    except NotRegularFile as error:
+        raise RulesError(f"not a file: {file} ({error.strerror})") from None
     except OSError as error:
         raise RulesError(f"cannot read {file}: {error.strerror}") from None
     if b"\0" in data:
@@ -68,25 +77,31 @@ def import_copy(game: str, file: Path) -> Rulebook:
     rulebook = parse_copy(text, game_id, IMPORTED_PREFIX + file.name, markdown=markdown)
     target = stored_path(game_id)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-        temporary.write_text(json.dumps({"game": game_id, "file": file.name, "markdown": markdown,
-                                         "text": text}), encoding="utf-8")
-        os.replace(temporary, target)
+        make_private_directory(paths.data_dir())
+        make_private_directory(target.parent)
+        sweep_temporaries(target.parent)
+        write_atomically(target, json.dumps({"game": game_id, "file": file.name, "markdown": markdown,
+                                             "text": text}))
     except OSError as error:
         raise RulesError(f"cannot store the copy in {target.parent}: {error.strerror}") from None
     return rulebook
+
+
+def read_stored(path: Path) -> object:
+    """A stored copy's JSON: a regular file in the data directory (no link followed)."""
+    return json.loads(read_regular(path, LARGEST_COPY * 4).decode("utf-8"))  # JSON escapes lengthen text
 
 
 def forget(game: str) -> str:
     """Remove a user's imported copy; returns the file name it was imported from."""
     game_id = registered_game(game)
     target = stored_path(game_id)
-    if not target.is_file():
+    if not target.is_file() and not target.is_symlink():
         raise RulesError(f"no imported copy of {game_id} to forget")
     try:
-        name = str(json.loads(target.read_text(encoding="utf-8")).get("file", target.name))
-    except (OSError, ValueError, AttributeError):
+        stored = read_stored(target)
+        name = str(stored.get("file", target.name)) if isinstance(stored, dict) else target.name
+    except (OSError, ValueError, RecursionError):
         name = target.name
     try:
         target.unlink()
@@ -98,12 +113,15 @@ def forget(game: str) -> str:
 def load_imported(game_id: str) -> Rulebook | None:
     """The user's imported copy of a game's rulebook, if there is one."""
     path = stored_path(game_id)
-    if not path.is_file():
+    if not path.is_file() and not path.is_symlink():
         return None
     try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
+        stored = read_stored(path)
+        if not isinstance(stored, dict) or not all(isinstance(stored.get(key), str) for key in ("text", "file")):
+            raise ValueError("not a stored copy")
         return parse_copy(stored["text"], game_id, IMPORTED_PREFIX + stored["file"],
-                          markdown=bool(stored["markdown"]))
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise RulesError(f"imported copy {path} is damaged ({error}); "
+                          markdown=bool(stored.get("markdown")))
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
+        detail = error.strerror if isinstance(error, OSError) else error
+        raise RulesError(f"imported copy {path} is damaged ({detail}); "
                          f"remove it with `referee rules forget {game_id}`") from None

@@ -8,13 +8,13 @@ modification time of every rulebook file. A changed, added or removed file rebui
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 from referee.rules import paths
 from referee.rules.index import FORMAT, SearchIndex
 from referee.rules.model import BUILT_IN, Result, Rulebook, RulesError, Section
+from referee.safe_files import make_private_directory, read_regular, sweep_temporaries, write_atomically
 
 # Parsing (referee.rules.parse, referee.rules.imports) is imported only when a rulebook is read
 # or the index is rebuilt: a lookup answered from the cache never needs it.
@@ -40,7 +40,7 @@ def builtin_games() -> list[str]:
 
 def imported_games() -> list[str]:
     folder = paths.imported_dir()
-    if not folder.is_dir():
+    if not folder.is_dir() or folder.is_symlink():
         return []
     return sorted(path.stem for path in folder.glob("*.json"))
 
@@ -140,7 +140,10 @@ def _build() -> SearchIndex:
     for game in builtin_games():
         rulebooks.append(parse_rulebook(_read(paths.builtin_dir() / f"{game}.md"), game, BUILT_IN))
     for game in imported_games():
-        copy = load_imported(game)
+        try:
+            copy = load_imported(game)
+        except RulesError:
+            continue  # one damaged copy must not stop lookups in the others; `rules GAME` names it
         if copy is not None:
             rulebooks.append(copy)
     folder = paths.builtin_dir()
@@ -162,7 +165,7 @@ def search_index() -> SearchIndex:
     cache = paths.cache_file()
     index: SearchIndex | None = None
     try:
-        stored = json.loads(cache.read_text(encoding="utf-8"))
+        stored = json.loads(read_regular(cache))  # never a link or a FIFO, at most 16 MB
         if stored.get("key") == key:
             index = SearchIndex(stored["index"])
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
@@ -175,12 +178,13 @@ def search_index() -> SearchIndex:
 
 
 def _write_cache(cache: Path, data: dict[str, Any]) -> None:
-    """Write the cache atomically; a read-only data directory only costs speed, so errors pass."""
+    """Write the cache atomically, never through a link; a read-only data directory only costs
+    speed, so errors pass."""
     try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        temporary = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
-        temporary.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
-        os.replace(temporary, cache)
+        make_private_directory(paths.data_dir())
+        make_private_directory(cache.parent)
+        sweep_temporaries(cache.parent)
+        write_atomically(cache, json.dumps(data, separators=(",", ":")), durable=False)
     except OSError:
         pass
 

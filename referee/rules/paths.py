@@ -15,14 +15,10 @@ def builtin_dir() -> Path:
 
 
 def data_dir() -> Path:
-    """The user's data: `$REFEREE_HOME`, else `$XDG_DATA_HOME/referee`, else `~/.local/share/referee`."""
-    home = os.environ.get("REFEREE_HOME")
-    if home:
-        return Path(home)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    if xdg:
-        return Path(xdg) / "referee"
-    return Path.home() / ".local" / "share" / "referee"
+    """The user's data directory, decided in one place for every command (referee.data_dir)."""
+    from referee.data_dir import data_dir as resolve
+
+    return resolve()
 
 
 def imported_dir() -> Path:

@@ -1,1 +1,9 @@
-"""A Game of Thrones: The Card Game (1st edition): the end-of-game power count."""
+"""A Game of Thrones: The Card Game (1st edition): the guided session and the end-of-game count.
+
+The guided session (game.py, flow/) walks the table through setup and every round: it asks the
+plots, the cards played with their costs and icons, the challenges and the dominance strengths,
+and works out gold, initiative, claims, power, titles and shadows; card texts stay with the table,
+as table steps and corrections. It stops the moment a player has 15 power. scoring.py counts the
+power at the end of a game on its own (`referee score got-lcg-1e`). state.py holds the plain state,
+rules.py the rules as plain functions, parse.py the readers of the table's answers.
+"""

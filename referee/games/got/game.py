@@ -1,16 +1,17 @@
-"""A Game of Thrones (1st edition) as a guided game: state creation, corrections, invariants and views."""
+"""A Game of Thrones (1st edition) as a guided game: state creation, corrections, the end check,
+invariants and views."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from referee.engine.game import Flow, Game, Header, PublicView, Say, check_names, chosen_rulings
+from referee.engine import facts
+from referee.engine.corrections import GAME as OF_THE_GAME
+from referee.engine.corrections import Action, Counter, Field
+from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps, check_names, chosen_rulings
 from referee.errors import InvalidAdjustment
-from referee.games.got import rules
-from referee.games.got.flow import flow
-from referee.games.got.scoring import RULING_CHOICES as SCORE_RULINGS
+from referee.games.got import flow, parse, rules
 from referee.games.got.scoring import joined_names
 from referee.games.got.state import (
     CHALLENGE_KINDS,
@@ -22,166 +23,151 @@ from referee.games.got.state import (
     Player,
     Table,
 )
+from referee.outcome import Termination
 
-RULING_CHOICES: dict[str, tuple[str, ...]] = {
-    **SCORE_RULINGS,
-    "initiative-tie": ("fewer-power-then-lots", "lots"),
-    "dominance-tie": ("nobody", "table-decides"),
-    "title-links": ("read-board",),
-    "setup-attachment-cost": ("counts", "free"),
-    "neutral-cards-no-penalty": ("no-penalty", "penalty"),
-    "plot-deck-reuse": ("return-used-pile",),
-    "empty-draw-deck": ("draw-nothing",),
-    "intrigue-discard-pile": ("owner",),
-    "undefended-order": ("kingsguard-first", "support-first"),
-    "starting-force-printed-cost": ("printed-cost", "with-penalty"),
-}
-"""Rulings of rulebooks/got-lcg-1e.toml the session applies, with the default first."""
-
-FIELDS = {
-    "house": "power on the House card",
-    "cards": "power on other cards in play",
-    "gold": "gold",
-    "hand": "cards in hand",
-    "deck": "cards in the draw deck",
-    "income": "gold icons on cards in play",
-    "initiative": "initiative icons on cards in play",
-    "claim": "claim of this round's plot",
-}
-ADJUST_HELP = (
-    "'<player> <house|cards|gold|hand|deck|income|initiative|claim> <+N|-N|=N>', "
-    "'<player> infamy <N>' (move N power from the House card to Infamy cards), "
-    "or 'prized <owner> <N>' (each opponent takes N power at once); e.g. 'Ann house +2', 'Bo cards -1'"
-)
-CHANGE_FORM = re.compile(r"^(?P<who>.+?)\s+(?P<what>[a-z]+)\s+(?P<sign>[+=-]?)(?P<amount>\d{1,3})$", re.IGNORECASE)
-PRIZED_FORM = re.compile(r"^prized\s+(?P<owner>.+?)\s+(?P<amount>\d{1,2})$", re.IGNORECASE)
+GAME_NAME = "A Game of Thrones (1st edition)"
 RESERVED_NAMES = ("prized",)
+"""'adjust prized NAME N' starts with this word, so no player may be named so."""
+MAX_COUNT = 999
+"""Upper bound for a corrected count (power, gold, cards): the source sets none; this catches slips."""
+
+PLAYER_COUNTERS = (
+    ("house", "house_power", "power on the House card"),
+    ("cards", "card_power", "power on the player's other cards in play"),
+    ("gold", "gold", "gold"),
+    ("hand", "hand", "cards in hand"),
+    ("deck", "draw_deck", "cards in the draw deck"),
+    ("income", "income_bonus", "gold icons on cards in play, counted in this round's income"),
+    ("initiative", "initiative_bonus", "initiative icons on cards in play"),
+    ("shadows", "shadows", "cards in shadows"),
+)
+"""The correction fields that are a plain count of the player, with the Player attribute each changes."""
+POWER_ATTRIBUTES = ("house_power", "card_power")
 
 
-PLAYER_ATTRIBUTES = {
-    "house": "house_power",
-    "cards": "card_power",
-    "gold": "gold",
-    "hand": "hand",
-    "deck": "draw_deck",
-    "income": "income_bonus",
-    "initiative": "initiative_bonus",
-}
-"""The Player attribute each correction field changes (the plot's claim is handled apart)."""
+def read_count(attribute: str) -> Callable[[Table, str], int]:
+    def read(table: Table, who: str) -> int:
+        value: int = getattr(table.player(who), attribute)
+        return value
+
+    return read
+
+
+def write_count(attribute: str) -> Callable[[Table, str, int], None]:
+    def write(table: Table, who: str, value: int) -> None:
+        player = table.player(who)
+        nobody_there_yet = not rules.players_at_fifteen(table.players)
+        setattr(player, attribute, value)
+        if attribute in POWER_ATTRIBUTES and nobody_there_yet and player.power >= POWER_TO_WIN:
+            table.first_to_fifteen = player.name
+
+    return write
+
+
+def count_bounds(table: Table, who: str) -> tuple[int, int]:
+    return 0, MAX_COUNT
+
+
+def read_claim(table: Table, who: str) -> int:
+    plot = table.player(who).plot
+    return plot.claim if plot else 0
+
+
+def write_claim(table: Table, who: str, value: int) -> None:
+    plot = table.player(who).plot
+    if plot is None:
+        raise InvalidAdjustment(f"{who} has no revealed plot this round")
+    plot.claim = value
+
+
+def claim_bounds(table: Table, who: str) -> tuple[int, int]:
+    return 0, parse.MAX_ICON
+
+
+def move_to_infamy(table: Table, who: str, rest: str) -> str:
+    """'Ann infamy 2': 2 power moves from Ann's House card onto her Infamy cards (#keyword-infamy)."""
+    amount = rest.removeprefix("+").strip()
+    if not amount.isascii() or not amount.isdecimal() or len(amount) > 2:
+        raise InvalidAdjustment("write '<player> infamy N' to move N power from the House card to Infamy cards")
+    player = table.player(who)
+    moved = int(amount)
+    if moved > player.house_power:
+        raise InvalidAdjustment(f"{player.name} has only {player.house_power} power on the House card")
+    player.house_power -= moved
+    player.card_power += moved
+    return f"{player.name} moves {moved} power from the House card to Infamy cards (total still {player.power})"
+
+
+def prized_leaves_play(table: Table, who: str, rest: str) -> str:
+    """'prized Ann 3': Ann's Prized 3 card left play, so each of her opponents takes 3 power at once
+    (#keyword-prized). Several may reach 15 together (#ruling-simultaneous-fifteen)."""
+    owner_name, _, amount = rest.rpartition(" ")
+    if not amount.isascii() or not amount.isdecimal() or len(amount) > 2 or not owner_name.strip():
+        raise InvalidAdjustment("write 'prized <owner> <N>': each opponent of the owner takes N power")
+    try:
+        owner = table.player(owner_name.strip())
+    except KeyError:
+        known = joined_names([player.name for player in table.players])
+        raise InvalidAdjustment(f"no player {owner_name.strip()!r}; players: {known}") from None
+    gained = int(amount)
+    if gained == 0:
+        raise InvalidAdjustment("Prized gives 1 power or more")
+    opponents = table.opponents(owner)
+    nobody_there_yet = not rules.players_at_fifteen(table.players)
+    for opponent in opponents:
+        opponent.house_power += gained
+    reached = rules.players_at_fifteen(opponents)
+    if nobody_there_yet and len(reached) == 1:
+        table.first_to_fifteen = reached[0].name
+    names = joined_names([opponent.name for opponent in opponents])
+    return f"{owner.name}'s Prized card left play: {names} each take {gained} power"
 
 
 class Thrones(Game[Table]):
     id = "got-lcg-1e"
     rulebook = "got-lcg-1e"
+    correction_example = "Ann house +2 ; a card's text"
 
     def check_players(self, players: Sequence[str]) -> None:
-        check_names("A Game of Thrones (1st edition)", players, 2, 4, RESERVED_NAMES)
+        check_names(GAME_NAME, players, *facts.player_range(self.id), RESERVED_NAMES)
 
     def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Table:
         self.check_players(players)
-        rulings = chosen_rulings(RULING_CHOICES, options)
+        rulings = chosen_rulings(facts.ruling_choices(self.rulebook), options)
         return Table([Player(name) for name in players], rulings)
 
-    def flow(self, state: Table, say: Say) -> Flow:
-        return flow(state, say)
+    def play(self, state: Table, say: Say) -> Steps:
+        return flow.play(state, say)
 
-    def adjust_help(self) -> str:
-        return ADJUST_HELP
+    def final_count(self, state: Table, say: Say) -> Flow:
+        return flow.final_count(state, say)
 
-    # --- corrections -----------------------------------------------------------------------------
+    def end_check(self, state: Table) -> Termination | None:
+        return rules.power_reached(state.players)
 
-    def adjust(self, state: Table, text: str) -> str:
-        cleaned = " ".join(text.split())
-        if state.won:
-            raise InvalidAdjustment(
-                f"the game is over ({state.first_to_fifteen or 'a player'} reached {POWER_TO_WIN} power)"
-            )
-        prized = PRIZED_FORM.match(cleaned)
-        if prized:
-            return self._prized(state, self._player(state, prized["owner"]), int(prized["amount"]))
-        match = CHANGE_FORM.match(cleaned)
-        if not match:
-            raise InvalidAdjustment(f"cannot read {text!r}; use {ADJUST_HELP}")
-        player = self._player(state, match["who"])
-        what, sign, amount = match["what"].lower(), match["sign"], int(match["amount"])
-        if what == "infamy":
-            return self._infamy(state, player, sign, amount)
-        fields = [name for name in FIELDS if name.startswith(what)]
-        if len(fields) != 1:
-            raise InvalidAdjustment(f"unknown field {what!r}; fields: {', '.join(FIELDS)}, infamy")
-        return self._change(state, player, fields[0], sign, amount)
+    def termination(self, state: Table) -> Termination | None:
+        return rules.power_reached(state.players)
 
-    def _player(self, state: Table, name: str) -> Player:
-        try:
-            return state.player(name)
-        except KeyError:
-            known = joined_names([player.name for player in state.players])
-            raise InvalidAdjustment(f"no player {name!r}; players: {known}") from None
+    def player_names(self, state: Table) -> Sequence[str]:
+        return [player.name for player in state.players]
 
-    def _change(self, state: Table, player: Player, field: str, sign: str, amount: int) -> str:
-        if field == "claim" and player.plot is None:
-            raise InvalidAdjustment(f"{player.name} has no revealed plot this round")
-        current = self._read(player, field)
-        new = amount if sign == "=" else current + (-amount if sign == "-" else amount)
-        if new < 0:
-            raise InvalidAdjustment(f"{player.name}'s {FIELDS[field]} cannot go below 0 (it is {current})")
-        if field == "claim" and new > rules.MAX_ICON:
-            raise InvalidAdjustment(f"a claim above {rules.MAX_ICON} is not plausible")
-        self._write(player, field, new)
-        summary = f"{player.name} {FIELDS[field]} {current} -> {new}"
-        if field in ("house", "cards"):
-            summary += self._check_win(state, [player])
-        return summary
-
-    @staticmethod
-    def _read(player: Player, field: str) -> int:
-        if field == "claim":
-            return player.plot.claim if player.plot else 0
-        value: int = getattr(player, PLAYER_ATTRIBUTES[field])
-        return value
-
-    @staticmethod
-    def _write(player: Player, field: str, value: int) -> None:
-        if field == "claim":
-            if player.plot is not None:
-                player.plot.claim = value
-            return
-        setattr(player, PLAYER_ATTRIBUTES[field], value)
-
-    def _infamy(self, state: Table, player: Player, sign: str, amount: int) -> str:
-        if sign not in ("", "+"):
-            raise InvalidAdjustment("use '<player> infamy <N>' to move N power from the House card to Infamy cards")
-        if amount > player.house_power:
-            raise InvalidAdjustment(f"{player.name} has only {player.house_power} power on the House card")
-        player.house_power -= amount
-        player.card_power += amount
-        return f"{player.name} moves {amount} power from the House card to Infamy cards (total still {player.power})"
-
-    def _prized(self, state: Table, owner: Player, amount: int) -> str:
-        if amount == 0:
-            raise InvalidAdjustment("Prized gives 1 power or more")
-        opponents = state.opponents(owner)
-        for opponent in opponents:
-            opponent.house_power += amount
-        names = joined_names([opponent.name for opponent in opponents])
-        return f"{owner.name}'s Prized card left play: {names} each take {amount} power" + self._check_win(
-            state, opponents
-        )
-
-    @staticmethod
-    def _check_win(state: Table, gainers: Sequence[Player]) -> str:
-        """A correction that takes players to 15 ends the game at once (see ended_by_correction)."""
-        reached = rules.players_at_fifteen(gainers)
-        if not reached:
-            return ""
-        state.won = True
-        state.first_to_fifteen = reached[0].name if len(reached) == 1 else None
-        together = " at the same moment" if len(reached) > 1 else ""
-        names = joined_names([player.name for player in reached])
-        return f". {names} reached {POWER_TO_WIN} power{together}: the game is over"
-
-    def ended_by_correction(self, state: Table) -> bool:
-        return state.won
+    def correction_fields(self) -> Sequence[Field[Table]]:
+        counters: list[Field[Table]] = [
+            Counter(name, read_count(attribute), write_count(attribute), count_bounds, about=about)
+            for name, attribute, about in PLAYER_COUNTERS
+        ]
+        return [
+            *counters,
+            Counter("claim", read_claim, write_claim, claim_bounds, about="claim of this round's plot"),
+            Action("infamy", move_to_infamy, form="N", about="move N power from the House card to Infamy cards"),
+            Action(
+                "prized",
+                prized_leaves_play,
+                form="<owner> N",
+                kind=OF_THE_GAME,
+                about="a Prized N card left play: each opponent of its owner takes N power",
+            ),
+        ]
 
     # --- checks and views --------------------------------------------------------------------------
 
@@ -195,7 +181,9 @@ class Thrones(Game[Table]):
                 "hand": player.hand,
                 "draw deck": player.draw_deck,
                 "income bonus": player.income_bonus,
+                "income from next round": player.income_next,
                 "initiative bonus": player.initiative_bonus,
+                "cards in shadows": player.shadows,
             }
             errors += [f"{player.name}: negative {name}" for name, value in counts.items() if value < 0]
             if player.house and player.house not in HOUSES:
@@ -212,8 +200,6 @@ class Thrones(Game[Table]):
         if len(set(titles)) != len(titles):
             errors.append(f"a title is held twice: {titles}")
         reached = rules.players_at_fifteen(state.players)
-        if reached and not state.won:
-            errors.append(f"{joined_names([p.name for p in reached])} at {POWER_TO_WIN}+ power but the game goes on")
         if state.first_to_fifteen is not None and state.first_to_fifteen not in [p.name for p in reached]:
             errors.append(f"{state.first_to_fifteen} is named first to {POWER_TO_WIN} without {POWER_TO_WIN} power")
         if any(link not in LINKS for link in state.title_links.values()):
@@ -229,7 +215,8 @@ class Thrones(Game[Table]):
             columns.append("Title")
         columns += ["Power", "Gold", "Plot", "Challenges", "Hand", "Deck", "Plots left"]
         rows = []
-        first = state.players[state.first_player] if state.round else None
+        # the mark appears once the initiative winner has chosen, not before
+        first = state.players[state.first_player] if state.first_player is not None else None
         for player in state.players:
             plot = player.plot
             row = [("* " if player is first else "") + player.name, player.house or "?"]
@@ -249,13 +236,18 @@ class Thrones(Game[Table]):
             "* first player. Power = House card + other cards. Plot = income/initiative/claim.",
         ]
         bonuses = [
-            f"{player.name} +{player.income_bonus} gold, +{player.initiative_bonus} initiative"
+            f"{player.name} +{player.income_bonus} gold"
+            + (f" (+{player.income_next} more from the next round)" if player.income_next else "")
+            + f", +{player.initiative_bonus} initiative"
             for player in state.players
-            if player.income_bonus or player.initiative_bonus
+            if player.income_bonus or player.income_next or player.initiative_bonus
         ]
         if bonuses:
             lines.append("Icons on cards in play: " + "; ".join(bonuses))
-        if state.won:
+        shadows = [f"{player.name} {player.shadows}" for player in state.players if player.shadows]
+        if shadows:
+            lines.append("Cards in shadows: " + ", ".join(shadows))
+        if state.finished:
             lines.append(f"The game is over: {POWER_TO_WIN} power reached.")
         return PublicView(columns, rows, lines)
 

@@ -1,13 +1,12 @@
 """A Game of Thrones (1st edition) rules as plain functions on plain state.
 
-Reading the table's answers (plots, costs, challenge results) and the arithmetic that follows:
-income, costs with the off-House penalty, challenge winners and claims, initiative, dominance and
-titles. The flow decides when each applies; nothing here asks or prints.
+The arithmetic that follows the table's answers: costs with the off-House penalty, income,
+initiative, challenge winners and claims, dominance, titles, and the win at 15 power. The flow
+decides when each applies; nothing here asks or prints (the answers are read in parse.py).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,136 +17,18 @@ from referee.games.got.state import (
     NEUTRAL,
     OFF_HOUSE_PENALTY,
     POWER_TO_WIN,
-    SHADOWS_ENTRY_COST,
     THREE_PLAYERS,
     TITLE_STRENGTH,
     TITLE_STRENGTH_BONUS,
     TITLES,
+    CardCost,
+    ChallengeResult,
     Player,
-    Plot,
 )
+from referee.outcome import Termination
 
-MAX_ICON = 20
-"""Upper bound for a plot icon or a card cost as typed: the source sets none; this catches slips."""
-MAX_STRENGTH = 99
-"""Upper bound for a strength total as typed (the source sets none)."""
-MAX_RENOWN = 20
-"""Upper bound for Renown characters on one side, or power from card text, in one challenge."""
-NONE_WORDS = ("none", "no", "-", "nothing")
-
-
-# --- reading answers ---------------------------------------------------------------------------
-
-
-def parse_plot(text: str) -> Plot:
-    """'income initiative claim [name]', e.g. '5 0 1' or '4 2 1 A Noble Cause'."""
-    words = text.replace(",", " ").split()
-    numbers = words[:3]
-    if len(numbers) < 3 or not all(re.fullmatch(r"\d{1,2}", word) for word in numbers):
-        raise ValueError("expected three numbers: income, initiative, claim")
-    income, initiative, claim = (int(word) for word in numbers)
-    if max(income, initiative, claim) > MAX_ICON:
-        raise ValueError(f"a plot icon above {MAX_ICON}")
-    return Plot(income, initiative, claim, " ".join(words[3:]))
-
-
-@dataclass(frozen=True)
-class CardCost:
-    """One card paid for: its printed cost and what the table marked about it."""
-
-    cost: int
-    other_house: bool = False
-    """'x': a card of another House."""
-    neutral: bool = False
-    """'n': a neutral card."""
-    limited: bool = False
-    """'l': a Limited card."""
-    attachment: bool = False
-    """'a': a Set-up attachment (starting force only)."""
-    shadows: bool = False
-    """'s' alone: a card put into shadows, which costs 2 gold whatever it prints."""
-
-
-def parse_costs(text: str, marks: str) -> tuple[CardCost, ...]:
-    """Printed costs, each with optional marks from `marks`: '3 2x 1l', 's', or 'none'."""
-    words = text.lower().replace(",", " ").split()
-    if len(words) == 1 and words[0] in NONE_WORDS:
-        return ()
-    cards = []
-    for word in words:
-        if word == "s" and "s" in marks:
-            cards.append(CardCost(SHADOWS_ENTRY_COST, shadows=True))
-            continue
-        match = re.fullmatch(r"(\d{1,2})([a-z]*)", word)
-        if match is None:
-            raise ValueError(f"cannot read {word!r} as a cost")
-        cost, flags = int(match[1]), match[2]
-        if cost > MAX_ICON:
-            raise ValueError(f"a cost above {MAX_ICON}")
-        unknown = [flag for flag in flags if flag not in marks or flag == "s"]
-        if unknown or len(set(flags)) != len(flags):
-            raise ValueError(f"unknown or repeated mark in {word!r}")
-        if "x" in flags and "n" in flags:
-            raise ValueError(f"{word!r}: a card is of another House or neutral, not both")
-        cards.append(CardCost(cost, "x" in flags, "n" in flags, "l" in flags, "a" in flags))
-    return tuple(cards)
-
-
-def describe_marks(marks: str) -> str:
-    meanings = {
-        "x": "x = of another House",
-        "n": "n = neutral card",
-        "l": "l = Limited",
-        "a": "a = Set-up attachment",
-        "s": "'s' alone = a card into shadows (2 gold)",
-    }
-    return "; ".join(meanings[mark] for mark in marks)
-
-
-@dataclass(frozen=True)
-class ChallengeResult:
-    attack: int
-    defence: int | None
-    """None when no character defended."""
-    renown: int = 0
-    """Participating Renown characters on the winning side."""
-    extra_power: int = 0
-    """Power the winner's card texts add to their House card in this challenge."""
-
-
-def parse_challenge(text: str) -> ChallengeResult:
-    """'attack defence [rN] [pN]': '5 3', '4 -' (nobody defended), '6 2 r1', '3 - r1 p1'."""
-    words = text.lower().replace(",", " ").split()
-    if len(words) < 2:
-        raise ValueError("expected the attacking and the defending strength")
-    attack_word, defence_word, *extras = words
-    if not re.fullmatch(r"\d{1,2}", attack_word):
-        raise ValueError("the attacking strength is a whole number")
-    if defence_word != "-" and not re.fullmatch(r"\d{1,2}", defence_word):
-        raise ValueError("the defending strength is a whole number, or '-' when nobody defended")
-    renown = extra = 0
-    seen: set[str] = set()
-    for word in extras:
-        match = re.fullmatch(r"([rp])(\d{1,2})", word)
-        if match is None or match[1] in seen:
-            raise ValueError(f"cannot read {word!r}; add rN (Renown) or pN (power from card text) once each")
-        seen.add(match[1])
-        value = int(match[2])
-        if value > MAX_RENOWN:
-            raise ValueError(f"{word!r} is above {MAX_RENOWN}")
-        if match[1] == "r":
-            renown = value
-        else:
-            extra = value
-    return ChallengeResult(int(attack_word), None if defence_word == "-" else int(defence_word), renown, extra)
-
-
-def parse_strengths(text: str, count: int) -> tuple[int, ...]:
-    """One whole number per player, in the order asked: '5 3 0'."""
-    words = text.replace(",", " ").split()
-    if len(words) != count or not all(re.fullmatch(r"\d{1,2}", word) for word in words):
-        raise ValueError(f"expected {count} whole numbers, one per player in the order given")
-    return tuple(int(word) for word in words)
+POWER_REACHED = "power-reached"
+"""The termination code of every finished game: somebody has 15 power."""
 
 
 # --- costs -------------------------------------------------------------------------------------
@@ -247,6 +128,17 @@ def power_claim(defender: Player, claim: int) -> tuple[int, int]:
 
 def players_at_fifteen(players: Sequence[Player]) -> list[Player]:
     return [player for player in players if player.power >= POWER_TO_WIN]
+
+
+def power_reached(players: Sequence[Player]) -> Termination | None:
+    """The game is over the moment anyone has 15 power: who (several when they got there together)."""
+    reached = [player.name for player in players_at_fifteen(players)]
+    if not reached:
+        return None
+    if len(reached) == 1:
+        return Termination(POWER_REACHED, f"{reached[0]} reached {POWER_TO_WIN} power")
+    names = f"{', '.join(reached[:-1])} and {reached[-1]}"
+    return Termination(POWER_REACHED, f"{names} reached {POWER_TO_WIN} power at the same moment")
 
 
 # --- titles ------------------------------------------------------------------------------------

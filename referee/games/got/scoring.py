@@ -10,7 +10,8 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.asks import Choice, Number, Question
+from referee.asks import Number, Question, ask, pick
+from referee.engine import facts
 from referee.errors import ScoreInputError
 from referee.outcome import (
     PlayerScore,
@@ -24,8 +25,7 @@ from referee.outcome import (
 
 GAME_ID = "got-lcg-1e"
 POWER_TO_WIN = 15
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
+MIN_PLAYERS, MAX_PLAYERS = facts.player_range(GAME_ID)
 JOUST_PLAYERS = 2
 MAX_POWER_PER_FIELD = 99
 """The source sets no limit on power tokens; this bound only catches typing slips."""
@@ -33,10 +33,12 @@ MAX_POWER_PER_FIELD = 99
 SIMULTANEOUS_FIFTEEN = "simultaneous-fifteen"
 RANKS_BELOW_WINNER = "ranks-below-winner"
 RULING_CHOICES: dict[str, tuple[str, ...]] = {
-    SIMULTANEOUS_FIFTEEN: ("shared", "most-power"),
-    RANKS_BELOW_WINNER: ("by-power", "shared"),
+    name: choices
+    for name, choices in facts.ruling_choices(GAME_ID).items()
+    if name in (SIMULTANEOUS_FIFTEEN, RANKS_BELOW_WINNER)
 }
-"""Each ruling's choices, the default first (rulebooks/got-lcg-1e.toml, [rulings])."""
+"""The rulings the count applies, each with its choices, the default first (read from
+rulebooks/got-lcg-1e.toml, [rulings], the one place they are written)."""
 
 PLAYER_FIELDS = ("name", "house_power", "card_power")
 TOP_LEVEL_FIELDS = ("players", "first_to_fifteen", "rulings")
@@ -245,14 +247,16 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
     """Ask each player's power, and who reached 15 first when several did; returns the JSON input shape."""
     players: list[dict[str, Any]] = []
     for name in names:
-        house_power = yield Number(
-            f"{name}: power on the House card", "power-count", minimum=0, maximum=MAX_POWER_PER_FIELD
+        house_power = yield from ask(
+            Number(f"{name}: power on the House card", "power-count", minimum=0, maximum=MAX_POWER_PER_FIELD)
         )
-        card_power = yield Number(
-            f"{name}: power on all other cards in play (characters, locations, attachments)",
-            "power-count",
-            minimum=0,
-            maximum=MAX_POWER_PER_FIELD,
+        card_power = yield from ask(
+            Number(
+                f"{name}: power on all other cards in play (characters, locations, attachments)",
+                "power-count",
+                minimum=0,
+                maximum=MAX_POWER_PER_FIELD,
+            )
         )
         players.append({"name": name, "house_power": house_power, "card_power": card_power})
     result: dict[str, Any] = {"players": players}
@@ -260,10 +264,13 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
         player["name"] for player in players if player["house_power"] + player["card_power"] >= POWER_TO_WIN
     ]
     if len(reached) > 1:
-        first = yield Choice(
-            f"{joined_names(reached)} have {POWER_TO_WIN} or more power. Who reached {POWER_TO_WIN} first?",
-            "ruling-simultaneous-fifteen",
-            options=(*reached, SAME_MOMENT),
+        options: list[tuple[str, str | None]] = [(name, name) for name in reached]
+        options.append((SAME_MOMENT, None))
+        result["first_to_fifteen"] = yield from ask(
+            pick(
+                f"{joined_names(reached)} have {POWER_TO_WIN} or more power. Who reached {POWER_TO_WIN} first?",
+                "ruling-simultaneous-fifteen",
+                options,
+            )
         )
-        result["first_to_fifteen"] = None if first == SAME_MOMENT else first
     return result

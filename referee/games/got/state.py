@@ -1,7 +1,9 @@
 """The A Game of Thrones (1st edition) table as the referee tracks it: plain, JSON-friendly dataclasses.
 
-The referee keeps what decides the game (power, gold, plots, challenges made, titles) and the card
-counts it can follow (hand and draw deck). Card texts stay on the table; corrections fill the gaps.
+The referee keeps what decides the game (power, gold, plots, challenges made, titles, the gold and
+initiative icons of cards in play) and the card counts it can follow (hand, draw deck, cards in
+shadows). Card texts stay on the table; corrections fill the gaps. What the table reports about
+the cards it plays and about each challenge is plain data here too (CardCost, ChallengeResult).
 """
 
 from __future__ import annotations
@@ -48,6 +50,38 @@ SUPPORTS, OPPOSES, NO_LINK = "supports", "opposes", "no mark"
 LINKS = (SUPPORTS, OPPOSES, NO_LINK)
 
 
+@dataclass(frozen=True)
+class CardCost:
+    """One card paid for or put into play: its printed cost and what the table marked about it."""
+
+    cost: int
+    other_house: bool = False
+    """'x': a card of another House."""
+    neutral: bool = False
+    """'n': a neutral card."""
+    limited: bool = False
+    """'l': a Limited card."""
+    attachment: bool = False
+    """'a': a Set-up attachment (starting force only)."""
+    shadows: bool = False
+    """'s' alone: a card put into shadows, which costs 2 gold whatever it prints."""
+    icons: bool = False
+    """'i': the card shows a gold or an initiative icon in its text box (its values are asked)."""
+
+
+@dataclass(frozen=True)
+class ChallengeResult:
+    """What the table reports of one challenge."""
+
+    attack: int
+    defence: int | None
+    """None when no character defended."""
+    renown: int = 0
+    """Participating Renown characters on the winning side."""
+    extra_power: int = 0
+    """Power the winner's card texts add to their House card in this challenge."""
+
+
 @dataclass
 class Plot:
     """A revealed plot: its three icons as printed, and its name when the table gave one."""
@@ -74,9 +108,14 @@ class Player:
     plot: Plot | None = None
     """This round's revealed plot (None before the reveal)."""
     income_bonus: int = 0
-    """Gold icons on the player's other cards in play (kept up to date by corrections)."""
+    """Gold icons on the player's other cards in play, counted in this round's income."""
+    income_next: int = 0
+    """Gold icons of cards put into play this round: they join the income from the next round."""
     initiative_bonus: int = 0
-    """Initiative icons on the player's other cards in play (kept up to date by corrections)."""
+    """Initiative icons on the player's other cards in play, counted whenever initiative is next
+    decided (the next Plot phase)."""
+    shadows: int = 0
+    """Cards the player has face down in shadows."""
     title: str | None = None
     challenges_made: list[str] = field(default_factory=list)
     """Kinds of challenge this player has declared this round."""
@@ -98,8 +137,8 @@ class Table:
     round: int = 0
     phase: str = "setup"
     active: str | None = None
-    first_player: int = 0
-    """Seat index of this round's first player."""
+    first_player: int | None = None
+    """Seat index of this round's first player; None until the initiative winner has chosen."""
     titles_last_round: list[str] = field(default_factory=list)
     crown_regent_used: bool = False
     kingsguard_used: bool = False
@@ -111,7 +150,7 @@ class Table:
     first_to_fifteen: str | None = None
     """Who reached 15 power before anyone else, when known."""
     won: bool = False
-    """Somebody has 15 power or more: the game is over."""
+    """The game is over with somebody at 15 power or more (set by the final count)."""
     finished: bool = False
 
     @property
@@ -125,8 +164,9 @@ class Table:
         raise KeyError(name)
 
     def turn_order(self) -> list[Player]:
-        """This round's players from the first player clockwise."""
-        return self.players[self.first_player :] + self.players[: self.first_player]
+        """This round's players from the first player clockwise (seat order until one is chosen)."""
+        first = self.first_player or 0
+        return self.players[first:] + self.players[:first]
 
     def opponents(self, player: Player) -> list[Player]:
         return [other for other in self.players if other is not player]

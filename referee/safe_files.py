@@ -1,0 +1,221 @@
+"""Reading and writing files without being led astray: regular files only, bounded, private.
+
+Every file the referee reads that a user or a damaged disk could have replaced goes through
+`read_regular`: a FIFO, a device or a directory is refused at once (never waited on), a file
+larger than `MAX_BYTES` is refused before it is read, and inside the data directory a symbolic
+link is refused rather than followed. Every file the referee writes whole goes through
+`write_atomically`: a temporary file of its own (created exclusively, never through a link),
+fsynced and renamed over the old one. Problems are raised as OSError subclasses, so the callers'
+existing `except OSError` turns them into one line for the table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import secrets
+import stat
+from pathlib import Path
+
+MAX_BYTES = 16 * 1024 * 1024
+"""The largest file the referee reads: far above any session, answers file or rulebook."""
+
+FILE_MODE = 0o600
+DIRECTORY_MODE = 0o700
+"""Session logs hold hidden holdings (hands, treason cards): only their owner may read them."""
+
+TEMPORARY_PREFIX = ".referee-tmp-"
+TEMPORARY_NAME = re.compile(r"\.referee-tmp-(\d+)-[0-9a-f]{8}-.+\.tmp")
+"""`.referee-tmp-<pid>-<random>-<target name>.tmp`: the only names the orphan sweep removes."""
+
+
+class NotRegularFile(OSError):
+    """A path that names a directory, FIFO, device, socket or symbolic link where a file belongs."""
+
+
+class FileTooLarge(OSError):
+    """A file above the size the referee reads."""
+
+
+def kind_of(mode: int) -> str:
+    """What a file is, in a few words: 'a FIFO', 'a directory', 'a symbolic link'..."""
+    kinds = (
+        (stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISREG, "a file"),
+    )
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
+def not_regular(path: Path | str, mode: int) -> NotRegularFile:
+    return NotRegularFile(errno.EINVAL, f"{kind_of(mode)}, not a regular file", str(path))
+
+
+def is_devnull(info: os.stat_result) -> bool:
+    """True for /dev/null itself: the conventional empty input, which can neither hang nor grow."""
+    null = os.stat(os.devnull)
+    return stat.S_ISCHR(info.st_mode) and info.st_rdev == null.st_rdev
+
+
+def open_regular(path: Path, flags: int, follow: bool = False, allow_devnull: bool = False) -> int:
+    """Open `path` only if it is a regular file (created 0600 when O_CREAT is given).
+
+    O_NONBLOCK makes opening a FIFO return at once instead of waiting for a writer; fstat then
+    refuses it. Without `follow`, a symbolic link is refused (O_NOFOLLOW) instead of followed.
+    """
+    flags |= os.O_NONBLOCK | os.O_CLOEXEC | (0 if follow else os.O_NOFOLLOW)
+    try:
+        before = os.stat(path, follow_symlinks=follow)
+    except FileNotFoundError:
+        if not flags & os.O_CREAT:
+            raise
+    else:
+        if not stat.S_ISREG(before.st_mode) and not (allow_devnull and is_devnull(before)):
+            raise not_regular(path, before.st_mode)  # not even opened: opening a device can act
+    try:
+        fd = os.open(path, flags, FILE_MODE)
+    except OSError as error:
+        if error.errno == errno.ELOOP and not follow:
+            raise not_regular(path, stat.S_IFLNK) from None
+        raise
+    info = os.fstat(fd)  # what was opened, not what the name pointed at a moment before
+    if not stat.S_ISREG(info.st_mode) and not (allow_devnull and is_devnull(info)):
+        os.close(fd)
+        raise not_regular(path, info.st_mode)
+    return fd
+
+
+def read_regular(path: Path, limit: int = MAX_BYTES, follow: bool = False) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes. `follow` is for files a user names on
+    the command line (their own link is theirs to follow); store files never follow a link."""
+    fd = open_regular(path, os.O_RDONLY, follow=follow, allow_devnull=follow)
+    try:
+        size = os.fstat(fd).st_size
+        if size > limit:
+            raise too_large(path, size, limit)
+        chunks, total = [], 0
+        while True:  # read to the end, but never past the limit, even if the file grows meanwhile
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise too_large(path, total, limit)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def too_large(path: Path | str, size: int, limit: int) -> FileTooLarge:
+    return FileTooLarge(errno.EFBIG, f"larger than {megabytes(limit)} ({size:,} bytes or more)", str(path))
+
+
+def megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):g} MB"
+
+
+def read_user_text(path: Path, limit: int = MAX_BYTES) -> str:
+    """A text file named on the command line: a regular file (or /dev/null), UTF-8, with or
+    without a byte-order mark (which some editors write at the start)."""
+    return read_regular(path, limit, follow=True).decode("utf-8-sig")
+
+
+def describe(error: OSError | UnicodeDecodeError) -> str:
+    """A read problem in a few words, for a one-line message."""
+    if isinstance(error, UnicodeDecodeError):
+        return "not UTF-8 text"
+    return error.strerror or error.__class__.__name__
+
+
+def fsync_directory(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def temporary_name(target: Path) -> Path:
+    return target.with_name(f"{TEMPORARY_PREFIX}{os.getpid()}-{secrets.token_hex(4)}-{target.name}.tmp")
+
+
+def write_atomically(path: Path, text: str | bytes, durable: bool = True) -> None:
+    """Replace `path` with `text`: a new temporary file beside it (O_EXCL, never through a link,
+    mode 0600), fsync, rename over the target, fsync the directory. `durable=False` skips the
+    fsyncs, for caches that can be rebuilt."""
+    data = text.encode("utf-8") if isinstance(text, str) else text  # serialised before any file is touched
+    temporary = temporary_name(path)
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+    try:  # from here on the temporary file is ours to remove if anything goes wrong
+        try:
+            write_all(fd, data)
+            if durable:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+    if durable:
+        fsync_directory(path.parent)
+
+
+def make_private_directory(path: Path, tighten: bool = False) -> None:
+    """Create a directory of the referee's (0700; missing parents get the usual mode) unless there
+    is one; refuse anything else in its place (a file, a symbolic link). `tighten` also closes a
+    folder that is certainly the referee's own (made by an older version) to group and others."""
+    with contextlib.suppress(FileExistsError):
+        path.mkdir(mode=DIRECTORY_MODE, parents=True)
+    check_directory(path)
+    if tighten:
+        info = os.lstat(path)
+        if info.st_mode & 0o077 and info.st_uid == os.getuid():
+            os.chmod(path, DIRECTORY_MODE)
+
+
+def check_directory(path: Path) -> None:
+    """Raise NotRegularFile (with the reason) unless `path` is absent or a real directory (no link)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISDIR(info.st_mode):
+        raise NotRegularFile(errno.ENOTDIR, f"{kind_of(info.st_mode)}, not a directory", str(path))
+
+
+def sweep_temporaries(directory: Path) -> None:
+    """Remove temporary files of writes that a crash interrupted: only names `temporary_name` makes,
+    only regular files, only in `directory` itself, and only when their process has gone."""
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return
+    for name in names:
+        match = TEMPORARY_NAME.fullmatch(name)
+        if match is None or pid_alive(int(match.group(1))):
+            continue
+        orphan = directory / name
+        with contextlib.suppress(OSError):
+            if stat.S_ISREG(os.lstat(orphan).st_mode):
+                orphan.unlink()
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True  # someone else's process, or a number no process has: keep the file
+    return True
