@@ -283,3 +283,42 @@ def test_a_house_board_known_from_an_earlier_game_gives_its_preferred_action_too
     live.answer("7 7 7")  # Jane's board, not known: its values as marked
     live.release()
     assert catalogue(store, SERPENTS).find("Jane") is not None
+
+
+# --- A Game of Thrones: cards named when they are marshalled ---------------------------------------
+
+GOT = "got-lcg-1e"
+TO_MARSHALLING = ["Stark", "60", "Lannister", "61", "3 2", "none", "5 1 1", "4 0 2", "Ann"]
+"""Houses and decks, the starting forces, the plots (Ann has 5 gold to marshal with), the first player."""
+
+
+def test_a_marshalled_card_named_once_is_one_answer_the_next_time(store: Store) -> None:
+    first, asked = play(store, GOT, TWO, [
+        *TO_MARSHALLING, "card Winterfell Steward", "Stark", "1", "no", "0 0",
+        "card Maester Lomys", "Lannister", "2", "yes", "1 0", "none", "none"])
+    assert asked[-2].startswith("Ann (0 gold): another card played?")
+    ann = state(first)["players"][0]
+    assert (ann["gold"], ann["income_next"]) == (0, 1)  # 1 + (2 + 2 off-House); Lomys' gold icon next round
+    second, _ = play(store, GOT, TWO, [*TO_MARSHALLING, "winterfell steward", "Maester Lomys", "none", "none"])
+    assert state(second) == state(first)
+    assert len(first.driver.entries) - len(second.driver.entries) == 8
+    third = LiveSession.start(store, GOT, TWO, {})
+    try:
+        for line in [*TO_MARSHALLING, "Maester Lomys"]:
+            third.answer(line)
+        with pytest.raises(InvalidAnswer, match="at most one Limited card per round"):
+            third.answer("1l")  # Lomys was Limited
+    finally:
+        third.release()
+
+
+def test_a_known_card_is_refused_when_it_costs_more_than_the_gold_left(store: Store) -> None:
+    catalogue(store, GOT).remember("card", "Ser Jaime", {"cost": "7", "house": "Lannister", "limited": "no",
+                                                        "icons": "0 0"})
+    live = LiveSession.start(store, GOT, TWO, {})
+    for line in TO_MARSHALLING:
+        live.answer(line)
+    live.answer("done")  # the plots' 'when revealed' effects are carried out
+    with pytest.raises(InvalidAnswer, match="its cost 7 does not fit now"):
+        live.answer("Ser Jaime")
+    live.release()

@@ -7,11 +7,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from referee.engine import facts
+from referee.engine.cards import CardKind
 from referee.engine.corrections import GAME as OF_THE_GAME
 from referee.engine.corrections import Action, Counter, Field
 from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps, check_names, chosen_rulings
 from referee.errors import InvalidAdjustment
-from referee.games.got import flow, parse, rules
+from referee.games.got import cards, flow, parse, rules
 from referee.games.got.scoring import joined_names
 from referee.games.got.state import (
     CHALLENGE_KINDS,
@@ -138,6 +139,9 @@ class Thrones(Game[Table]):
 
     def play(self, state: Table, say: Say) -> Steps:
         return flow.play(state, say)
+
+    def card_kinds(self) -> Sequence[CardKind]:
+        return cards.KINDS
 
     def final_count(self, state: Table, say: Say) -> Flow:
         return flow.final_count(state, say)

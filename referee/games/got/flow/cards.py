@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.asks import Parsed, ask
+from referee.asks import ask
 from referee.engine.game import Say, Steps
-from referee.games.got import parse
+from referee.games.got.cards import icons_question
 from referee.games.got.state import CardCost, Player, Table
-
-ICON_EXAMPLES = ("1 0", "0 1", "2 0", "0 0")
 
 
 def card_icons(table: Table, player: Player, cards: Sequence[CardCost], say: Say) -> Steps:
@@ -20,15 +18,8 @@ def card_icons(table: Table, player: Player, cards: Sequence[CardCost], say: Say
     for number, card in enumerate(marked, 1):
         which = f" ({number} of {len(marked)})" if len(marked) > 1 else ""
         gold, initiative = yield from ask(
-            Parsed(
-                f"{player.name}'s card costing {card.cost}{which}: its gold icon and its initiative icon "
-                "as printed, e.g. '1 0'",
-                "text-box-icons",
-                parser=parse.parse_icons,
-                hint=f"two whole numbers from 0 to {parse.MAX_ICON}: the gold icon, then the initiative icon "
-                "(0 for an icon the card does not show)",
-                examples=ICON_EXAMPLES,
-            )
+            icons_question(f"{player.name}'s card costing {card.cost}{which}: its gold icon and its initiative icon "
+                           "as printed, e.g. '1 0'")
         )
         player.income_next += gold
         player.initiative_bonus += initiative

@@ -3,11 +3,15 @@ collected, and cards paid for with the off-House penalty, Limited and shadows ch
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
+from typing import Any, TypeVar
 
-from referee.asks import Ask, Builder, Parsed, ask
+from referee.asks import Ask, Builder, Number, Parsed, Question
+from referee.engine.cards import Card as PrintedCard
+from referee.engine.cards import ask_card, card_field, remember
 from referee.engine.game import Say, Steps
 from referee.games.got import parse, rules
+from referee.games.got.cards import COST, HOUSE, ICONS, LIMITED, PRINTED_CARD, card_cost
 from referee.games.got.flow.cards import card_icons
 from referee.games.got.flow.shadows import shadows_offer
 from referee.games.got.state import (
@@ -19,6 +23,8 @@ from referee.games.got.state import (
     Table,
 )
 
+T = TypeVar("T")
+Asking = Generator[Question, Any, T]
 MARSHALLING_MARKS = "xnlsi"
 MARSHAL_EXAMPLES = ("none", "0", "1", "2 1", "1x", "s", "1l 0", "2i")
 
@@ -58,14 +64,16 @@ def neutral_penalty(table: Table) -> bool:
     return table.rulings["neutral-cards-no-penalty"] == "penalty"
 
 
-def marshal_question(table: Table, player: Player) -> Builder[tuple[CardCost, ...]]:
-    """The cards played, as a builder: gold, hand and the rulings are read as they are now."""
+def marshal_question(table: Table, player: Player, limited_played: bool = False,
+                     again: bool = False) -> Builder[tuple[CardCost, ...]]:
+    """The cards played, as a builder: gold, hand and the rulings are read as they are now. Asked
+    `again` after a card named on its own, with a Limited card already played or not."""
 
     def read(text: str) -> tuple[CardCost, ...]:
         cards = parse.parse_costs(text, MARSHALLING_MARKS)
         if len(cards) > player.hand:
             raise ValueError(f"{player.name} holds only {player.hand} cards")
-        if sum(card.limited for card in cards) > 1:
+        if sum(card.limited for card in cards) + limited_played > 1:
             raise ValueError("at most one Limited card per round")
         gold = rules.marshalling_gold(cards, player.house, neutral_penalty(table))
         if gold > player.gold:
@@ -73,8 +81,9 @@ def marshal_question(table: Table, player: Player) -> Builder[tuple[CardCost, ..
         return cards
 
     def build() -> Ask[tuple[CardCost, ...]]:
+        what = "another card played? Its name, or the printed costs" if again else "printed cost of each card played"
         return Parsed(
-            f"{player.name} ({player.gold} gold): printed cost of each card played, e.g. '3 2x 1', or 'none'",
+            f"{player.name} ({player.gold} gold): {what}, e.g. '3 2x 1', or 'none'",
             "phase-marshalling",
             parser=read,
             hint=f"printed costs with marks ({parse.describe_marks(MARSHALLING_MARKS)}), "
@@ -86,8 +95,24 @@ def marshal_question(table: Table, player: Player) -> Builder[tuple[CardCost, ..
 
 
 def marshal(table: Table, player: Player, say: Say) -> Steps:
-    """One player's cards played: checked against the gold, the hand and the Limited rule."""
-    cards = yield from ask(marshal_question(table, player))
+    """One player's cards played: checked against the gold, the hand and the Limited rule. A card
+    may be named (its printed fields then come from the card catalogue, or are asked once): the
+    player may then name or cost more cards, one answer at a time."""
+    limited_played = again = False
+    while player.hand > 0:
+        question = marshal_question(table, player, limited_played, again)
+        printed = yield from ask_card(PRINTED_CARD, "cost", question)
+        if printed.name is None:  # printed costs with their marks, as ever: the player's cards are all given
+            cards = yield from card_field(printed, "cost", question)
+            yield from play_costs(table, player, cards, say)
+            return
+        played = yield from play_named(table, player, printed, limited_played, say)
+        if played is not None:
+            limited_played |= played.limited
+            again = True
+
+
+def play_costs(table: Table, player: Player, cards: tuple[CardCost, ...], say: Say) -> Steps:
     paid = rules.marshalling_gold(cards, player.house, neutral_penalty(table))
     player.gold -= paid
     player.hand -= len(cards)
@@ -96,6 +121,45 @@ def marshal(table: Table, player: Player, say: Say) -> Steps:
         note = penalty_note(player, cards, neutral_penalty(table))
         say(f"{player.name} plays {len(cards)} card(s) for {paid} gold{note}; {player.gold} gold left.")
     yield from card_icons(table, player, cards, say)
+
+
+def play_named(
+    table: Table, player: Player, printed: PrintedCard, limited_played: bool, say: Say
+) -> Asking[CardCost | None]:
+    """A card named on its own: its House, cost, Limited and icons as printed (known, or asked and
+    remembered), then paid for; one that cannot be played (a second Limited card, or more gold than
+    is left) stays in hand, and the question is asked again. Returns the card played, if any."""
+    house = yield from card_field(printed, "house", HOUSE)
+    penalty = rules.marshalling_gold([card_cost(0, house, False, player.house)], player.house, neutral_penalty(table))
+    cost = yield from card_field(printed, "cost", cost_question(player, player.gold - penalty))
+    limited = yield from card_field(printed, "limited", LIMITED)
+    gold, initiative = yield from card_field(printed, "icons", ICONS)
+    yield from remember(printed)
+    card = card_cost(cost, house, limited, player.house)
+    paid = rules.marshalling_gold([card], player.house, neutral_penalty(table))
+    if paid > player.gold or (limited and limited_played):
+        why = "a second Limited card this round" if paid <= player.gold else f"{paid} gold, and {player.gold} is left"
+        say(f"{printed.name} cannot be played ({why}): it stays in {player.name}'s hand.")
+        return None
+    player.gold -= paid
+    player.hand -= 1
+    player.income_next += gold
+    player.initiative_bonus += initiative
+    icons = [f"+{gold} gold from the next round's income"] * bool(gold)
+    icons += [f"+{initiative} initiative from the next Plot phase"] * bool(initiative)
+    note = penalty_note(player, [card], neutral_penalty(table))
+    counted = f" ({' and '.join(icons)})" if icons else ""
+    say(f"{player.name} plays {printed.name} for {paid} gold{note}{counted}; {player.gold} gold left.")
+    return card
+
+
+def cost_question(player: Player, most: int) -> Ask[int]:
+    """A new card's printed cost, within what the player can pay for it (its House's penalty taken
+    off); with too little gold for any, the printed cost as it is (the card then stays in hand)."""
+    if most < 0:
+        return COST
+    return Number(f"Its printed gold cost? ({player.name} can pay up to {most})", COST.section,
+                  maximum=min(most, COST.maximum))
 
 
 def income_parts(player: Player) -> str:
