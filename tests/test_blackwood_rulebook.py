@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import random
 import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from referee.engine.driver import Driver
 from referee.engine.facts import ruling_choices
-from referee.engine.simulate import play_random_game
 from referee.games.blackwood import rules, scoring
-from referee.games.blackwood.game import GAME
 from referee.games.registry import find_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,23 +73,6 @@ def test_every_ruling_the_code_reads_is_in_the_toml_with_the_choice_it_tests_for
         assert choice in RULING_CHOICES[ruling], ruling
         assert TOML["rulings"][ruling]["default"] == RULING_CHOICES[ruling][0]
     assert set(scoring.RULING_CHOICES) == {scoring.FINAL_TIE, scoring.COIN_SUPPLY, scoring.FAGUS_TOKENS}
-
-
-def test_every_section_a_guided_question_names_is_one_the_referee_asks_or_automates() -> None:
-    named: set[str] = set()
-
-    def collect(driver: Driver) -> None:
-        if driver.pending is not None:
-            named.add(driver.pending.section)
-
-    first = Driver(GAME, ["Ann", "Bo"], {}).pending
-    assert first is not None
-    named.add(first.section)  # asked before any answer
-    rng = random.Random(11)
-    for number in range(20):
-        play_random_game(GAME, ["Ann", "Bo", "Cy", "Di"][: 2 + number % 3], rng, after_each=collect)
-    assert {"setup", "forest-exploration", "return-to-village", "brew-potion", "potion-cards"} <= named
-    assert {section: referee_line(section) for section in named if referee_line(section) == "Referee: table"} == {}
 
 
 def test_the_sections_left_to_the_table_are_those_the_referee_has_no_part_in() -> None:

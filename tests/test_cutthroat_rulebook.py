@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.games.cutthroat import gems, scoring
-from referee.games.cutthroat.game import GAME, RULING_CHOICES
+from referee.games.cutthroat.game import RULING_CHOICES
 from referee.games.registry import find_game
 from referee.rules.parse import parse_rulebook
 
@@ -81,27 +81,6 @@ def test_the_gem_examples_in_the_rulebook_match_the_code() -> None:
     assert "is 29 VP" in text and "scores 76" in text
     assert gems.best_split((1, 1, 3, 1, 1, 1)).total == 29
     assert gems.best_split((6, 6, 1, 1, 1, 1)).total == 76
-
-
-def test_every_question_of_a_guided_game_names_a_section_the_referee_handles() -> None:
-    """A section the referee asks questions for is tagged 'asks' or 'automates', never 'table'."""
-    import random
-
-    from referee.engine.simulate import play_random_game
-
-    tags = {section.id: section.referee for section in RULEBOOK.sections}
-    named: set[str] = set()
-
-    def note(driver: Any) -> None:
-        if driver.pending is not None:
-            named.add(driver.pending.section)
-
-    rng = random.Random(5)
-    for number in range(40):
-        players = [f"P{seat}" for seat in range(3 + number % 4)]
-        play_random_game(GAME, players, rng, after_each=note, max_answers=5000)
-    assert {"setup-houses", "cards-hireling", "resource-phase", "action-phase", "score-coins"} <= named
-    assert {section: tags[section] for section in named if tags[section] == "table"} == {}
 
 
 def test_the_supply_of_gems_and_coins_is_a_ruling_and_tyber_says_what_is_automated() -> None:

@@ -14,7 +14,6 @@ from referee.errors import InvalidAdjustment
 from referee.games.got.game import GAME
 from referee.games.got.scoring import POWER_TO_WIN
 from referee.games.got.state import Table
-from referee.rules import load_rulebook
 
 GAMES = 300
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -71,22 +70,3 @@ def test_random_games_with_corrections_end_with_the_players_at_fifteen() -> None
     assert shared > 0  # Prized corrections brought several players to 15 at once in some games
 
 
-def test_every_question_names_a_section_that_says_the_referee_acts() -> None:
-    """A question is the referee asking, so its section is not marked as the table's alone."""
-    tags = {section.id: section.referee for section in load_rulebook(GAME.rulebook).sections}
-    rng = random.Random(7)
-    asked: set[str] = set()
-
-    def note(driver: Driver) -> None:
-        if driver.pending is not None:
-            asked.add(driver.pending.section)
-
-    for number in range(150):
-        players = list(NAMES[: 2 + number % 3])
-        play_random_game(GAME, players, rng, random_options(rng), after_each=note)
-    assert asked <= set(tags)
-    assert {section: tags[section] for section in asked if tags[section] == "table"} == {}
-    assert {
-        "deck-building", "phase-plot", "challenge-steps", "challenge-claim", "phase-dominance", "melee-titles",
-        "title-support", "title-powers", "shadows", "text-box-icons",
-    } <= asked

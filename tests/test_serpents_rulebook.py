@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import random
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from referee.engine.driver import Driver
 from referee.engine.facts import ruling_choices
-from referee.engine.simulate import play_random_game
-from referee.games.serpents.game import GAME
 from referee.games.serpents.rulings import SCORE_RULINGS
 from referee.rules import load_rulebook
 
@@ -44,23 +40,6 @@ def test_glossary_and_rulings_exist_and_every_ruling_has_a_toml_entry() -> None:
         assert entry["default"] == RULING_CHOICES[ruling][0] == entry["choices"][0]
         assert f"{{#ruling-{ruling}}}" in MARKDOWN
     assert set(SCORE_RULINGS) <= set(RULING_CHOICES)
-
-
-def test_every_question_names_a_section_whose_referee_line_is_not_table() -> None:
-    """A section the referee asks questions about says what it does there ('asks' or 'automates')."""
-    asked: set[str] = set()
-
-    def collect(driver: Driver) -> None:
-        if driver.pending is not None:
-            asked.add(driver.pending.section)
-
-    rng = random.Random(7)
-    for number in range(40):
-        players = [f"P{seat}" for seat in range(1 + number % 4)]
-        play_random_game(GAME, players, rng, after_each=collect, max_answers=3000)
-    assert {"play-influence", "forming-a-time-track", "serpentess-turn", "intrigue-cards"} <= asked
-    tagged = {section_id: section.referee for section_id, section in SECTIONS.items()}
-    assert {section: tagged[section] for section in asked if tagged[section] == "table"} == {}
 
 
 def test_solo_difficulty_numbers_are_those_of_the_source() -> None:

@@ -76,7 +76,7 @@ class ScriptedAnswerer:
         self.current_line, text = self.lines[self.position]
         self.position += 1
         self.current_prompt = prompt
-        self.console.print(styled(("?", "bold"), f" {prompt} ", (text, "green")))
+        self.console.print(styled(("?", "bold"), f" {prompt} ", (text, "green")), soft_wrap=True)  # the answer whole
         return text
 
     def rejected(self, message: str) -> None:

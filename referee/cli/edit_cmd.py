@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
 from referee.cli.answerers import fits
-from referee.cli.render import make_console
+from referee.cli.render import make_console, plain_text
 from referee.engine.driver import Driver, Entry
 from referee.errors import RefereeError
 from referee.history import resolve
@@ -65,7 +64,7 @@ def edit_session(
         return 2
     try:
         if live.dropped:
-            console.print(Text(f"Note: the stored log stopped fitting after {len(live.driver.entries)} entries "
+            console.print(plain_text(f"Note: the stored log stopped fitting after {len(live.driver.entries)} entries "
                                f"({live.replay_error}); the rest was set aside in {live.set_aside_path}.",
                                style="yellow"))
         winners = list(live.driver.report.winners) if live.driver.report is not None else None
@@ -133,21 +132,22 @@ def tell(console: Console, live: LiveSession, result: EditResult, scoreboard: bo
     for record in result.records:
         if record.why == NOT_REACHED:
             continue
-        console.print(Text(f"Entry {record.entry} {record.why}: {value_of(record.old)} -> {value_of(record.new)}"))
+        change = f"{value_of(record.old)} -> {value_of(record.new)}"
+        console.print(plain_text(f"Entry {record.entry} {record.why}: {change}"))
     if skipped:
         console.print(f"Entries {skipped[0]} to {skipped[-1]} left out: the game ended before them.")
     report = result.driver.report
     if report is None:
-        console.print(Text(f"The game has not ended now: continue with 'referee resume {live.meta.id}'."))
+        console.print(plain_text(f"The game has not ended now: continue with 'referee resume {live.meta.id}'."))
         return
     before = result.winners_before
     now = ", ".join(report.winners) or "nobody"
     if before is None:
-        console.print(Text(f"The game has ended: winner {now}."))
+        console.print(plain_text(f"The game has ended: winner {now}."))
     elif before != list(report.winners):
-        console.print(Text(f"The winner changes: {now} (was {', '.join(before) or 'nobody'}).", style="bold"))
+        console.print(plain_text(f"The winner changes: {now} (was {', '.join(before) or 'nobody'}).", style="bold"))
     else:
-        console.print(Text(f"Scores recomputed; the winner stays {now}."))
+        console.print(plain_text(f"Scores recomputed; the winner stays {now}."))
     if scoreboard:
         from referee.cli.render import show_scoreboard
 
@@ -162,8 +162,8 @@ def show_numbered_log(console: Console, live: LiveSession) -> None:
         table.add_column(column, justify="right" if column in ("#", "Round") else "left")
     for step in played.steps:
         round_text, turn, _ = where(step.header)
-        table.add_row(str(step.number), round_text, Text(turn), Text(step.question or "(correction)"),
-                      Text(describe(step.entry)))
+        table.add_row(str(step.number), round_text, plain_text(turn), plain_text(step.question or "(correction)"),
+                      plain_text(describe(step.entry)))
     console.print(table)
 
 
@@ -180,7 +180,7 @@ def ask_new_value(console: Console, answerer: Answerer, live: LiveSession, numbe
 
     meta = live.meta
     old = live.driver.entries[number - 1]
-    console.print(Text(f"Entry {number} is now: {describe(old)}"))
+    console.print(plain_text(f"Entry {number} is now: {describe(old)}"))
     if old.adjust is not None:
         return answerer.ask("New correction ('WHO FIELD +N|-N|=N ; reason'; without a reason the old one stays)",
                             lambda text: None if text.strip() else "type the new correction")
@@ -204,7 +204,7 @@ def reasker(console: Console, answerer: Answerer | None, session_id: str) -> Rea
         if last and last[-1] == number:
             answerer.rejected(problem)  # the replacement did not fit either (a file's line stops the edit)
         else:
-            console.print(Text(f"Entry {number} ({describe(old)}) no longer fits: {problem}", style="yellow"))
+            console.print(plain_text(f"Entry {number} ({describe(old)}) no longer fits: {problem}", style="yellow"))
         last.append(number)
         if old.adjust is not None:
             text = answerer.ask("A new correction in its place ('WHO FIELD +N ; reason'), or 'drop' to leave it out",

@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
-from referee.cli.render import make_console
+from referee.cli.render import make_console, plain_text, styled
 from referee.errors import RefereeError
 from referee.history import (
     Filters,
@@ -30,6 +29,7 @@ from referee.history import (
 )
 from referee.store import SessionMeta, Store
 from referee.timeline import describe, walk, where
+from referee.user_text import visible
 
 if TYPE_CHECKING:
     from referee.engine.game import Game
@@ -85,7 +85,7 @@ def list_sessions(db: Path | None, filters: Filters, latest: int | None, as_json
     for meta in rows:
         cells = (meta.id, meta.game, ", ".join(meta.players), meta.started, meta.status, str(meta.answers),
                  ", ".join(meta.winners) or "-")
-        table.add_row(*(Text(cell) for cell in cells))  # stored text is data, never markup
+        table.add_row(*(plain_text(cell) for cell in cells))  # stored text is data, never markup
     console.print(table)
     if hidden:
         console.print(f"{hidden} older session(s) not shown; 'referee sessions --all' lists every one.")
@@ -116,7 +116,7 @@ def show_stored(console: Console, stored: StoredSession, game: Game[Any]) -> Non
 
     meta = stored.meta
     played = walk(game, meta.players, meta.options, stored.entries)
-    console.rule(Text(f"Session {meta.id}"), align="left")
+    console.rule(plain_text(f"Session {meta.id}"), align="left")
     corrections = sum(1 for entry in stored.entries if entry.adjust is not None)
     facts = [
         ("Game", find_game(meta.game).name),
@@ -128,7 +128,7 @@ def show_stored(console: Console, stored: StoredSession, game: Game[Any]) -> Non
                 f"{corrections} corrections)"),
     ]
     for label, value in facts:
-        console.print(Text.assemble((f"{label}: ", "bold"), value))
+        console.print(styled((f"{label}: ", "bold"), value))
     show_rulings(console, game.to_json(played.driver.state), meta.options)
 
     log = Table(title="Log", title_justify="left")
@@ -138,19 +138,19 @@ def show_stored(console: Console, stored: StoredSession, game: Game[Any]) -> Non
     log.add_column("Answer or correction")
     for step in played.steps:
         round_text, turn, phase = where(step.header)
-        answer = Text(describe(step.entry), style="yellow" if step.entry.adjust is not None else "")
-        log.add_row(str(step.number), round_text, Text(turn), Text(phase), Text(step.question or "(correction)"),
-                    answer)
+        answer = plain_text(describe(step.entry), style="yellow" if step.entry.adjust is not None else "")
+        log.add_row(str(step.number), round_text, plain_text(turn), plain_text(phase),
+                    plain_text(step.question or "(correction)"), answer)
     console.print(log)
     if played.error:
-        console.print(Text(f"The log stops replaying here: {played.error}", style="yellow"))
+        console.print(plain_text(f"The log stops replaying here: {played.error}", style="yellow"))
 
     report = played.driver.report
     if report is not None:
         show_scoreboard(console, report)
         from referee.summary import summarise
 
-        console.print(Text.assemble(("How it ended: ", "bold"), summarise(game, played.driver).ending))
+        console.print(styled(("How it ended: ", "bold"), summarise(game, played.driver).ending))
     else:
         console.print("The game has not ended: no final score yet.")
     show_charts(console, game, stored)
@@ -167,7 +167,8 @@ def show_rulings(console: Console, state: dict[str, Any], options: dict[str, Any
     table.add_column("Value")
     table.add_column("Set by")
     for name, value in rulings.items():
-        table.add_row(Text(str(name)), Text(str(value)), "the table (--ruling)" if name in overridden else "default")
+        set_by = "the table (--ruling)" if name in overridden else "default"
+        table.add_row(plain_text(str(name)), plain_text(str(value)), set_by)
     console.print(table)
 
 
@@ -177,15 +178,15 @@ def show_charts(console: Console, game: Game[Any], stored: StoredSession) -> Non
 
     meta = stored.meta
     for chart in progression(game, meta.players, meta.options, stored.entries):
-        console.print(Text(f"{chart.title} by {chart.round_label} ({chart.note}; {chart.round_label} 0 = after setup)",
-                           style="bold"))
+        title = f"{chart.title} by {chart.round_label} ({chart.note}; {chart.round_label} 0 = after setup)"
+        console.print(plain_text(title, style="bold"))
         drawn = draw(chart.rounds, chart.series, width=min(console.width, 100))
         for line in drawn.lines:
-            console.print(Text(line))
-        legend = Text("  ")
+            console.print(plain_text(line))
+        legend = plain_text("  ")
         for name, mark in drawn.marks.items():
             legend.append(f"{mark} ", style="bold")
-            legend.append(f"{name} {chart.series[name][-1]}   ")
+            legend.append(visible(f"{name} {chart.series[name][-1]}   "))
         console.print(legend)
 
 
@@ -199,9 +200,9 @@ def show_edits(console: Console, edits: Sequence[dict[str, Any]]) -> None:
         table.add_column(column)
     for record in edits:
         table.add_row(
-            Text(str(record.get("at", ""))), Text(str(record.get("entry", ""))),
-            Text(stored_value(record.get("old"))), Text(stored_value(record.get("new"))),
-            Text(str(record.get("why", ""))),
+            plain_text(str(record.get("at", ""))), plain_text(str(record.get("entry", ""))),
+            plain_text(stored_value(record.get("old"))), plain_text(stored_value(record.get("new"))),
+            plain_text(str(record.get("why", ""))),
         )
     console.print(table)
 
@@ -228,7 +229,7 @@ def delete_session(db: Path | None, given: str, yes: bool) -> int:
     except RefereeError as problem:
         error(str(problem))
         return 2
-    console.print(Text(f"Deleted session {meta.id} ({meta.game}: {', '.join(meta.players)}); "
+    console.print(plain_text(f"Deleted session {meta.id} ({meta.game}: {', '.join(meta.players)}); "
                        f"{len(removed)} file(s) removed."))
     return 0
 

@@ -61,10 +61,12 @@ def single_keys(ask: Ask[Any]) -> str:
 
 def validator(ask: Ask[Any], correction_verbs: tuple[str, ...] = ()) -> Validator:
     def check(text: str) -> str | None:
+        if text.strip().lower().partition(" ")[0] in (*COMMANDS, *correction_verbs):
+            return None  # a command (or an option named like one): the loop reads it and explains a refusal
+        if isinstance(ask, TableStep):
+            return None  # the driver also takes the answer to the question after the step
         try:
-            line = read_line(text, ask, correction_verbs)
-            if line.kind == "answer" and not isinstance(ask, TableStep):
-                ask.parse(text)  # at a table step the driver also takes the answer after it
+            ask.parse(text)
         except InvalidAnswer as error:
             return str(error)
         return None

@@ -31,6 +31,12 @@ def make_console(**options: Any) -> PlainConsole:
     return PlainConsole(highlight=False, **options)
 
 
+def plain_text(value: str, style: str = "") -> Text:
+    """A rich Text of user text as it is: control characters written as escapes (a Text bypasses
+    the console's own string handling, so it must be made visible here)."""
+    return Text(visible(value), style=style)
+
+
 def styled(*parts: str | tuple[str, str]) -> Text:
     """One line from pieces shown as they are; a (text, style) pair is shown in that style."""
     return Text.assemble(*((visible(part[0]), part[1]) if isinstance(part, tuple) else visible(part)

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from referee.cli.render import make_console
+from referee.cli.render import make_console, plain_text
 from referee.errors import RefereeError
 from referee.history import Filters, StoredSession, read_session, resolve, select, summaries
 from referee.stats import Statistics, Tally, gather, ordered
@@ -66,7 +66,7 @@ def run_stats(
         from referee.engine.session import load_game
 
         meta = charted.meta
-        console.print(Text(f"Score progression of {meta.id} ({meta.game}, {meta.started}: "
+        console.print(plain_text(f"Score progression of {meta.id} ({meta.game}, {meta.started}: "
                            f"{', '.join(meta.players)})", style="bold"))
         show_charts(console, load_game(meta.game), charted)
     return 0
@@ -101,9 +101,9 @@ def tally_table(title: str, first: str, rows: list[tuple[str, Tally]], extra: st
     for column in ("Games", "Wins", "Win rate", "Average", "Best"):
         table.add_column(column, justify="right")
     for label, tally in rows:
-        cells: list[str | Text] = [Text(tally.label)]
+        cells: list[str | Text] = [plain_text(tally.label)]
         if extra:
-            cells.append(Text(label))
+            cells.append(plain_text(label))
         cells += [str(tally.games), str(tally.wins), percent(tally.win_rate), number(tally.average),
                   number(tally.best)]
         table.add_row(*cells)
@@ -122,7 +122,7 @@ def show_tables(console: Console, stats: Statistics) -> None:
         figures = tally.to_json()
         games.add_row(
             tally.game, str(tally.plays), number(figures["average_score"]), number(figures["best_score"]),
-            Text(figures["best_by"] or "-"), number(figures["average_winning_score"]),
+            plain_text(figures["best_by"] or "-"), number(figures["average_winning_score"]),
             number(figures["average_minutes"]),
         )
     console.print(games)
