@@ -207,6 +207,28 @@ def test_a_named_territory_tells_its_values_once_and_a_hireling_its_cost(store: 
     assert len(first.driver.entries) - len(second.driver.entries) == 2
 
 
+def test_a_value_typed_for_a_known_territory_corrects_it_and_takes_nothing_else(store: Store) -> None:
+    """An ordinary answer means what it always did: an answers file plays the same whatever the
+    catalogue holds; only Enter takes the known card."""
+    catalogue(store, CUTTHROAT).remember("territory", "Three Rivers", {"copper": "3", "gems": "1"})
+    live = LiveSession.start(store, CUTTHROAT, THREE, {})
+    try:
+        for line in [*KINGDOM, "Three Rivers", "s s"]:
+            live.answer(line)
+        assert live.driver.pending is not None and live.driver.pending.default == "Three Rivers"
+        live.answer("5")  # the card says 5: the catalogue had it wrong
+        for line in ["Nyghtwald", "s", "2", "Slot 5", "s s s", "4"]:
+            live.answer(line)
+        assert live.driver.pending is not None and "gem value" in live.driver.pending.prompt  # still asked
+        live.answer("")  # Enter: the gem value the catalogue knows
+        assert live.driver.state.territories[0].gem_value == {"healthy": 1}
+        assert live.driver.state.player("Ann").copper == 5
+    finally:
+        live.release()
+    known = catalogue(store, CUTTHROAT).find("Three Rivers")
+    assert known is not None and known.printed == {"copper": "5", "gems": "1"}
+
+
 def test_a_known_hireling_costing_more_than_the_purse_is_refused(store: Store) -> None:
     catalogue(store, CUTTHROAT).remember("hireling", "Royal Taster", {"cost": "9"})
     live = LiveSession.start(store, CUTTHROAT, THREE, {})

@@ -9,8 +9,8 @@ the table may answer with the card's printed name instead:
 - an ordinary answer to the first question goes on as before, and nothing is remembered.
 
 Where the flow knows the card's printed name already (the table typed it earlier, e.g. a territory
-named at setup), it passes `name`: a known card is then the question's default (Enter accepts it),
-and an ordinary answer is a field of that card, remembered under its name.
+named at setup), it passes `name`: a card the catalogue knows is then the question's default (Enter
+accepts it whole), and an ordinary answer is a field of that card, remembered under its name.
 
 The flow reads each printed field with `card_field`, which asks only what the card does not tell
 yet, and calls `remember`, which hands what was learned to the session (the engine stores it in
@@ -118,13 +118,11 @@ class CardQuestion(Ask[Card]):
             if known is not None:
                 return self._fitting(known)
             raise InvalidAnswer(text, error.problem, self.allowed()) from None
-        if self.name is None:
-            return Card(self.kind.id, None, {self.first: canonical(self.inner, text, value)})
-        # A field of the card the flow named: with what the catalogue knows of it besides, so that
-        # one answer is enough where only this field was missing (or is being corrected).
-        known = self._known(self.name)
-        printed = {**(known.printed if known else {}), self.first: canonical(self.inner, text, value)}
-        return Card(self.kind.id, known.name if known else self.name, printed, learned=True)
+        # An ordinary answer takes nothing from the catalogue, so that it means what it always did
+        # (an answers file plays the same whatever the catalogue holds). Of a card the flow named,
+        # it is a field to remember.
+        return Card(self.kind.id, self.name, {self.first: canonical(self.inner, text, value)},
+                    learned=self.name is not None)
 
     def _named(self, rest: str) -> Card:
         """'NAME' (a new card: its fields are asked) or 'NAME {...}' (a card as the log keeps it)."""
