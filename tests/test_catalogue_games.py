@@ -119,6 +119,34 @@ def test_a_replay_after_the_catalogue_was_edited_gives_the_same_game(store: Stor
         again.release()
 
 
+def test_undo_and_resume_in_the_session_that_taught_a_card_replay_it_as_it_was(store: Store) -> None:
+    """'card Watchtower' in a log is the new card whose fields follow it there, though the
+    catalogue knows the card by then: undo (a replay with the catalogue) and resume agree."""
+    live = LiveSession.start(store, BLACKTHORN, TWO, {})
+    for line in OPENING + COLD[:5]:  # up to 'card Old Mill': Watchtower is remembered by now
+        if line.startswith("adjust "):
+            live.adjust(line.removeprefix("adjust "), "test")
+        else:
+            live.answer(line)
+    assert catalogue(store, BLACKTHORN).find("Watchtower") is not None
+    before = state(live)
+    assert live.undo(1) == 1
+    assert live.driver.pending is not None and live.driver.pending.prompt == "Bo plays which card?"
+    live.answer("card Old Mill")
+    assert state(live) == before
+    assert [(step.question, step.entry.answer) for step in live.describe_last(4)] == [
+        ("Which faction does the card show?", "legion"), ("Is the card an Ally or a Building?", "building"),
+        ("Building value printed on the card", "4"), ("Bo plays which card?", "card Old Mill")]
+    session_id = live.meta.id
+    live.release()
+    again = LiveSession.resume(store, session_id)
+    try:
+        assert again.dropped == 0 and state(again) == before
+        assert again.driver.pending is not None and again.driver.pending.prompt == "Which faction does the card show?"
+    finally:
+        again.release()
+
+
 def test_a_card_learns_a_field_the_first_time_it_is_asked_and_knows_it_after(store: Store) -> None:
     play(store, BLACKTHORN, TWO, OPENING + COLD)
     # Watchtower was played on a 0 the first time, so its trigger was never asked; on a 1 it is, once.

@@ -109,7 +109,7 @@ class CardQuestion(Ask[Card]):
             known = self._known(text)
             if known is not None:
                 return self._fitting(known)
-        if text.lower().startswith("card ") and (self.name is not None or self._known(text) is None):
+        if text.lower().startswith("card "):  # always the card as given: a log replays without the catalogue
             return self._fitting(self._named(text[len("card ") :].strip()))
         try:
             value = self.inner.parse(text)
@@ -132,8 +132,8 @@ class CardQuestion(Ask[Card]):
             raise InvalidAnswer(rest, "not a card name", "letters, digits and spaces, at most 48 characters")
         if self.name is not None and name.lower() != self.name.lower():
             raise InvalidAnswer(rest, f"this card is {self.name}", self.allowed())
-        if not brace:  # a new card, unless the catalogue knows it already
-            return self._known(name) or Card(self.kind.id, self.name or name, {})
+        if not brace:  # a new card: its fields follow, as asked (and as the log has them)
+            return Card(self.kind.id, self.name or name, {})
         try:
             printed = json.loads("{" + record)
             if not isinstance(printed, dict):
@@ -163,8 +163,10 @@ class CardQuestion(Ask[Card]):
 
     def encode(self, value: Card) -> str:
         named_here = self.name is not None and value.name is not None and value.name.lower() == self.name.lower()
-        if value.name is None or (named_here and set(value.printed) == {self.first}):
-            return value.printed[self.first]  # an ordinary answer (of a card the flow named itself)
+        plain = value.printed.get(self.first, "")
+        if value.name is None or (named_here and set(value.printed) == {self.first}
+                                  and plain.lower() != str(self.name).lower()):
+            return plain  # an ordinary answer (of a card the flow named itself), which never reads as its name
         if not value.printed:
             return f"card {value.name}"
         return f"card {value.name} {json.dumps(value.printed, sort_keys=True, ensure_ascii=False)}"
