@@ -45,7 +45,8 @@ class TimingAnswerer:
         self.waits: list[float] = []
         self.answered_at: float | None = None
 
-    def ask(self, prompt: str, validate: Validator, default: str | None = None, single_keys: str = "") -> str:
+    def ask(self, prompt: str, validate: Validator, default: str | None = None, single_keys: str = "",
+            complete: Any = None) -> str:
         now = time.perf_counter()
         if self.answered_at is not None:
             self.waits.append(now - self.answered_at)

@@ -51,6 +51,9 @@ def start_session(
         error(f"{', '.join(taken)}: a command word at the prompts ({', '.join(COMMANDS)}); choose other names")
         return 2
     try:
+        from referee.games.registry import find_game
+
+        find_game(game)  # a mistyped game is said first, with what it may have meant
         answerer = choose_answerer(answers, console)
         if answerer is None:
             return 2

@@ -133,7 +133,9 @@ def parse(text: str, targets: Sequence[Target], fields: Sequence[Field[S]]) -> t
         if field is not None:
             return "", field, " ".join(words[1:])
     known = ", ".join(target.name for target in targets)
-    raise InvalidAdjustment(f"a correction starts with who it is about ({known}); {usage(targets, fields)}")
+    raise InvalidAdjustment(
+        f"a correction starts with who it is about ({known}), not {words[0]!r}; {usage(targets, fields)}"
+    )
 
 
 def pick_field(who: str, kind: str, rest: Sequence[str], fields: Sequence[Field[S]]) -> Field[S]:
