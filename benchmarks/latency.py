@@ -57,6 +57,9 @@ class TimingAnswerer:
         self.answered_at = time.perf_counter()
         return text
 
+    def show_private(self, title: str, lines: Sequence[str]) -> None:
+        pass
+
     def rejected(self, message: str) -> None:
         raise ScriptRejected(f"answer {self.position} was refused: {message}")
 

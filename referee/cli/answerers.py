@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
-from referee.cli.render import styled
+from referee.cli.render import print_marked, styled
 from referee.errors import InvalidAnswer, RefereeError
 from referee.safe_files import describe, read_user_text
 
@@ -86,6 +86,12 @@ class ScriptedAnswerer:
         self.console.print(styled(("?", "bold"), f" {prompt} ", (text, "green")))
         return text
 
+    def show_private(self, title: str, lines: Sequence[str]) -> None:
+        """Hidden holdings asked for in a file of answers: printed with the rest of the transcript."""
+        self.console.print(styled((title, "bold")))
+        for line in lines:
+            self.console.print(line)
+
     def rejected(self, message: str) -> None:
         raise ScriptRejected(f"{self.source} line {self.current_line}: {self.current_prompt!r}: {message}")
 
@@ -145,6 +151,24 @@ class InteractiveAnswerer:
         question = questionary.text(wrap_prompt(prompt, self.console.width), qmark="?", key_bindings=bindings, **extra)
         answer: str = question.unsafe_ask()
         return answer, bool(answered_by_key)
+
+    def show_private(self, title: str, lines: Sequence[str]) -> None:
+        """Hidden holdings on the terminal's alternate screen until a key is pressed: back on the
+        table's screen, nothing of them is left, not even in the scrollback. Where the output is
+        not a terminal there is no shared screen to keep them off: they are printed."""
+        private = self.console.set_alt_screen(True)
+        try:
+            self.console.print(styled((title, "bold")))
+            for line in lines:
+                print_marked(self.console, ("  ", ""), line)
+            if not private:
+                return
+            import questionary
+
+            questionary.press_any_key_to_continue("Press any key to go back to the table.").unsafe_ask()
+        finally:
+            if private:
+                self.console.set_alt_screen(False)
 
     def rejected(self, message: str) -> None:
         # rich wraps the line at word boundaries to the terminal's width

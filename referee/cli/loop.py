@@ -46,6 +46,9 @@ class Answerer(Protocol):
 
     def rejected(self, message: str) -> None: ...
 
+    def show_private(self, title: str, lines: Sequence[str]) -> None:
+        """One player's hidden holdings, kept off the shared screen where there is one."""
+
 
 class Quit(Exception):
     """The table asked to stop; the session is saved."""
@@ -173,7 +176,7 @@ class SessionLoop:
                 self.command(line, ask)
                 return
             card = known_card(ask, text) if self.answerer.interactive else None
-            if card is not None:
+            if card is not None and isinstance(ask, CardQuestion):
                 again = self.confirm_card(ask, *card)
                 if again:
                     self.take(again, ask)
@@ -273,9 +276,10 @@ class SessionLoop:
         header = self.game.header(self.live.driver.state)
         if self.answerer.interactive and len(described) > 1 and described[0].turn != (header.round, header.active):
             first = described[0]
-            back_to = " ".join(part for part in (f"round {first.round}" if first.round else "",
-                                                 f"{first.active}'s turn" if first.active else "") if part)
-            question = Confirm(f"Undo {len(described)} entries, back to {back_to or 'an earlier turn'}? (y/n)")
+            where = ", ".join(part for part in (f"round {first.round}" if first.round else "",
+                                                f"{first.active}'s turn" if first.active else "") if part)
+            back_to = f"{where} ({first.question!r})" if where else repr(first.question)
+            question = Confirm(f"Undo {len(described)} entries, back to {back_to}? (y/n)")
             answer = self.answerer.ask(question.prompt, fits(question), complete=gather(["yes", "no"], (), (), (), ()))
             if not question.parse(answer):
                 self.console.print("Nothing undone.")
@@ -309,10 +313,11 @@ class SessionLoop:
 
     def show_secret(self, name: str) -> None:
         try:
-            for line in self.game.hidden_view(self.live.driver.state, name):
-                self.console.print(line, highlight=False)
+            lines = self.game.hidden_view(self.live.driver.state, name)
         except KeyError:
             self.answerer.rejected(f"no player {name!r}: use 'secret NAME'")
+            return
+        self.answerer.show_private(f"Only {name} looks: hidden holdings", lines)
 
     def show_help(self, ask: Ask[Any]) -> None:
         self.console.print(f"Allowed: {ask.allowed()}", highlight=False)

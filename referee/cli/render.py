@@ -133,7 +133,10 @@ def fitted(console: Console, build: Callable[[Callable[[str], str], bool], RichT
     headers if it fits the terminal, else with abbreviated headers, else also without borders
     between columns. No column is narrower than its longest word, so cells wrap at word
     boundaries and no header is cut short."""
-    attempts = [(str, False), (abbreviated, False), (abbreviated, True)]
+    def full(header: str) -> str:
+        return header
+
+    attempts: list[tuple[Callable[[str], str], bool]] = [(full, False), (abbreviated, False), (abbreviated, True)]
     unbounded = console.options.update(max_width=10_000)  # the table's own widths, not the terminal's
     tables = []
     for name, compact in attempts:

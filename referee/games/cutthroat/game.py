@@ -393,7 +393,7 @@ class CutthroatKingdoms(Game[Kingdom]):
             return Header(None, None, state.phase, state.active)
         left = state.events_total - state.events_drawn
         progress = f"events left: {left} of {state.events_total}"
-        return Header(state.turn_number, f"turn {state.turn_number}", state.phase, state.active, progress)
+        return Header(state.turn_number, None, state.phase, state.active, progress)
 
     def public_view(self, state: Kingdom) -> PublicView:
         columns = ["Player", "House", "Land", "Hand s/m/h", "Dead", "Feast", "Heir"]
