@@ -99,7 +99,7 @@ class ScriptedAnswerer:
 SWALLOW_SECONDS = 1.0
 """How long after a single-key answer an Enter on the next, empty, question is taken as the
 habitual Enter after that key rather than an answer of its own."""
-ROOM_TO_TYPE = 16
+ROOM_TO_TYPE = 20
 """Columns kept free after the question for the answer; a longer question goes on more lines."""
 
 
