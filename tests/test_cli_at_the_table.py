@@ -205,9 +205,9 @@ def test_tab_completes_options_commands_players_and_fields(referee_home: Path, t
 
 def test_option_numbers_are_shown_as_fixed_with_gaps(referee_home: Path, terminals: list[Terminal]) -> None:
     """Cutthroat Kingdoms' actions keep their numbers: the prompt shows them with the gaps."""
-    from referee.games.cutthroat.flow.actions import NUMBERS, Deed
-
     from at_the_table import first_turn, play_lines
+
+    from referee.games.cutthroat.flow.actions import NUMBERS, Deed
 
     scenario, count = first_turn("cutthroat-kingdoms", "straight-combat")
     terminal = open_terminal(terminals, ["play", "cutthroat", "--players", ",".join(scenario.players)], referee_home)
