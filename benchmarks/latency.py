@@ -45,7 +45,8 @@ class TimingAnswerer:
         self.waits: list[float] = []
         self.answered_at: float | None = None
 
-    def ask(self, prompt: str, validate: Validator, default: str | None = None, single_keys: str = "") -> str:
+    def ask(self, prompt: str, validate: Validator, default: str | None = None, single_keys: str = "",
+            complete: Any = None) -> str:
         now = time.perf_counter()
         if self.answered_at is not None:
             self.waits.append(now - self.answered_at)
@@ -55,6 +56,9 @@ class TimingAnswerer:
         self.position += 1
         self.answered_at = time.perf_counter()
         return text
+
+    def show_private(self, title: str, lines: Sequence[str]) -> None:
+        pass
 
     def rejected(self, message: str) -> None:
         raise ScriptRejected(f"answer {self.position} was refused: {message}")

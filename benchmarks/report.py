@@ -150,8 +150,27 @@ def history_rows(report: Mapping[str, Any]) -> list[Row]:
     return rows
 
 
+def terminal_rows(report: Mapping[str, Any]) -> list[Row]:
+    answers, started = report["answer_to_prompt"], report["start_to_first_question"]
+    answer_target, start_target = report["targets"]["answer"], report["targets"]["start"]
+    rows = []
+    for figure in ("p50", "p95"):
+        label = f"{figure} Enter to next question, whole game, {report['stored_sessions']} sessions stored"
+        ratio = report["ratios"][f"answer {figure}"]
+        rows.append(_row("terminal", label, "s", answers["referee"][f"{figure} per game"],
+                         floor=f"{figure}, bare questionary loop", floor_median=answers["floor"][figure],
+                         target=f"<= {answer_target}x floor", met=ratio <= answer_target))
+        rows.append(_row("terminal", f"{figure}, bare questionary loop", "s", answers["floor"][f"{figure} per game"]))
+    rows.append(_row("terminal", "referee play to its first question", "s", started["referee play"],
+                     floor="minimal questionary prompt", floor_median=started["floor"]["median"],
+                     target=f"<= {start_target}x floor", met=report["ratios"]["start"] <= start_target))
+    rows.append(_row("terminal", "minimal questionary prompt", "s", started["floor"]))
+    return rows
+
+
 def rows_for(results: Mapping[str, Any]) -> list[Row]:
     return [
+        *terminal_rows(results["terminal"]),
         *startup_rows(results["startup"]),
         *latency_rows(results["latency"]),
         *resume_rows(results["resume"]),

@@ -13,6 +13,9 @@ a temporary data directory, never to the player's own.
     memory       peak RSS of `referee resume` on that session and of `referee sessions` over 1,000
     rules        the rules lookup benchmark (bench_rules.py)
     history      `sessions`, `stats` and `export --all` over 1,000 finished sessions against 10 (history.py)
+    terminal     a whole game typed into `referee play` in a pseudo-terminal: Enter to the next question
+                 drawn (p50, p95), and start to the first question, against a bare questionary loop
+                 (terminal.py, floor_prompt.py)
 
 --quick shrinks every size and repeat count so that the whole suite runs in seconds: its figures
 only show that each benchmark still works.
@@ -35,7 +38,7 @@ from typing import Any, TypeVar
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import bench_rules, history, latency, long_session, memory, startup, throughput  # noqa: E402
+from benchmarks import bench_rules, history, latency, long_session, memory, startup, terminal, throughput  # noqa: E402
 from benchmarks.report import Row, render_table, rows_for  # noqa: E402
 from referee.store import Store  # noqa: E402
 
@@ -72,6 +75,8 @@ def measure(quick: bool, scratch: Path) -> dict[str, Any]:
     timed(f"a store of {sizes.other_sessions} sessions",
           lambda: long_session.fill_store(full_store, sizes.other_sessions))
     stores = {f"{sizes.other_sessions} sessions stored": full_store, "empty store": Store(scratch / "empty-store")}
+    results["terminal"] = timed(f"at a terminal, {sizes.other_sessions} sessions stored",
+                                lambda: terminal.run(quick, full_store.root))
     results["latency"] = timed("answer latency", lambda: latency.run_latency(log, stores, sizes.latency_runs))
     results["resume"] = timed("resume", lambda: latency.run_resume(log, full_store, sizes.resume_runs))
     results["throughput"] = timed("engine throughput", lambda: throughput.run(quick))

@@ -566,7 +566,11 @@ class Store:
         return SessionFile(self.sessions_dir, session_id)
 
     def new_id(self, game: str) -> str:
-        return f"{time.strftime('%Y%m%d-%H%M%S')}-{game.split('-')[0][:8]}-{secrets.token_hex(2)}"
+        """When it started, which game (its short name, so that the two Councils differ) and four
+        random hex digits. Ids of other forms (older sessions named '...-council-...') still open."""
+        from referee.games.registry import short_name
+
+        return f"{time.strftime('%Y%m%d-%H%M%S')}-{short_name(game)[:10]}-{secrets.token_hex(2)}"
 
     def create(self, meta: SessionMeta) -> SessionFile:
         """Write a new session; if its id is taken (two starts in the same second), take another."""

@@ -40,13 +40,26 @@ def test_quick_run_measures_every_section(quick_run: tuple[dict[str, Any], str])
     document, printed = quick_run
     results = document["results"]
     assert document["quick"] is True
-    assert set(results) >= {"startup", "latency", "resume", "throughput", "memory", "rules_lookup", "history"}
+    assert set(results) >= {"startup", "latency", "resume", "throughput", "memory", "rules_lookup", "history",
+                            "terminal"}
     for section in ("[start-up]", "[answer latency]", "[resume]", "[throughput]", "[memory]", "[rules lookup]",
-                    "[history]"):
+                    "[history]", "[terminal]"):
         assert section in printed
     assert {row["section"] for row in document["table"]} == {
-        "start-up", "answer latency", "resume", "throughput", "memory", "rules lookup", "history"
+        "start-up", "answer latency", "resume", "throughput", "memory", "rules lookup", "history", "terminal"
     }
+
+
+def test_quick_run_times_a_whole_game_at_a_terminal_against_a_bare_prompt(
+    quick_run: tuple[dict[str, Any], str]
+) -> None:
+    terminal = quick_run[0]["results"]["terminal"]
+    assert terminal["stored_sessions"] >= QUICK.other_sessions
+    for side in ("referee", "floor"):
+        figures = terminal["answer_to_prompt"][side]
+        assert figures["samples"] == terminal["answers_per_game"] * terminal["games"] > 20
+        assert 0 < figures["p50"] <= figures["p95"]
+    assert terminal["ratios"]["start"] > 0
 
 
 def test_quick_run_pairs_every_command_with_its_floor(quick_run: tuple[dict[str, Any], str]) -> None:

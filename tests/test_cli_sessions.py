@@ -68,13 +68,17 @@ def only_session(db: Path) -> tuple[str, str, list[str], int]:
 def test_games_lists_ids_aliases_and_player_counts() -> None:
     result = referee("games")
     assert result.exit_code == 0
-    lines = {line.split()[0]: line for line in result.stdout.splitlines()}
-    assert set(lines) == {
-        "council-of-blackthorn", "council-of-serpents", "blackwood", "cutthroat-kingdoms", "got-lcg-1e"
-    }
-    blackthorn = lines["council-of-blackthorn"]
-    assert "blackthorn, cob" in blackthorn
-    assert "players: 2-6" in blackthorn
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    firsts = {line.split()[0]: line for line in lines[1:] if not line.startswith(" ")}
+    # each game by a short name of its own: the two Councils are told apart at a glance
+    assert set(firsts) == {"blackthorn", "serpents", "blackwood", "cutthroat", "got"}
+    ids = [line.split()[1].rstrip(";") for line in lines if line.strip().startswith("id ")]
+    assert ids == ["council-of-blackthorn", "council-of-serpents", "blackwood", "cutthroat-kingdoms", "got-lcg-1e"]
+    assert "id council-of-blackthorn; aliases: blackthorn, cob" in result.stdout
+    blackthorn = firsts["blackthorn"]
+    assert "Council of Blackthorn" in blackthorn and " 2-6 " in blackthorn
+    lines = firsts
     assert all("guided" in line for line in lines.values())  # every game has a guided session
 
 

@@ -79,7 +79,9 @@ def test_short_game_with_wrong_die_undo_quit_resume_to_the_scoreboard(
     # The roll was misread: undo takes it back and the dice are asked again.
     first.wait_for_question(CARD_QUESTION)
     first.type("undo")
-    first.expect_text("Undone: 1 step(s)")
+    first.expect_text("Undone:")
+    first.expect_text("Round 1: Ann rolls the faction dice. Noble (red), Guild (yellow), Legion (black), "
+                      "Peasant (white)? -> 3 3 3 3")
     first.answer(DICE_QUESTION, "1 2 0 3")
     first.expect_text("Ann: you may use one action")
     first.answer(CARD_QUESTION, "adjust Ann noble =13 ; test")
@@ -267,8 +269,12 @@ def test_commands_at_a_question_help_adjust_secret_rules_and_undo(
     terminal.expect_pattern(r"\({style}blocking{style}\)")
 
     # Two steps back: the correction and Bo's character.
+    # Two steps back, into the setup: asked first, then each entry taken back is named (the
+    # correction of a hidden field without its amount).
     terminal.answer(DICE_QUESTION, "undo 2")
-    terminal.expect_text("Undone: 2 step(s)")
+    terminal.answer("Undo 2 entries, back to", "y")
+    terminal.expect_text("Undone 2 entries:")
+    terminal.expect_text("correction of Ann's influence (hidden) (Minister of Coin)")
     terminal.press("Bo chooses a character", "2")  # Lord of War this time
     terminal.answer(DICE_QUESTION, "secret Ann")
     terminal.expect_text("Ann: 3 influence points, 3 treason cards")

@@ -301,7 +301,8 @@ class JunkAtEveryQuestion(ScriptedAnswerer):
         super().__init__([], console, "junk")
         self.live, self.rng, self.questions = live, rng, 0
 
-    def ask(self, prompt: str, validate: Any, default: str | None = None, single_keys: str = "") -> str:
+    def ask(self, prompt: str, validate: Any, default: str | None = None, single_keys: str = "",
+            complete: Any = None) -> str:
         if self.position >= len(self.lines):
             assert isinstance(self.lines, list)
             self.lines.extend(enumerate(self.next_lines(), len(self.lines) + 1))

@@ -69,7 +69,8 @@ class Keyboard(InteractiveAnswerer):
         super().__init__(console)
         self.typed = list(typed)
 
-    def ask(self, prompt: str, validate: Any, default: str | None = None, single_keys: str = "") -> str:
+    def ask(self, prompt: str, validate: Any, default: str | None = None, single_keys: str = "",
+            complete: Any = None) -> str:
         if not self.typed:
             raise EOFError
         return self.typed.pop(0)

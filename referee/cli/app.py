@@ -12,7 +12,7 @@ from referee.cli import cards_cmd, rules_cmd
 app = typer.Typer(
     rich_markup_mode="rich",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion and --show-completion for bash, zsh, fish, PowerShell
     help="A referee for board games played at a real table.",
 )
 
@@ -30,25 +30,56 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+def show_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("referee")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            from referee import __version__ as number
+        typer.echo(f"referee {number}")
+        raise typer.Exit()
+
+
 @app.callback()
-def root() -> None:
+def root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=show_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
     """A referee for board games played at a real table."""
 
 
 @app.command()
 def games() -> None:
-    """List the games, their ids, aliases and player counts."""
+    """List the games: short name, name, player counts, what the referee does; id and aliases."""
+    import textwrap
+
+    from referee.games.registry import GAMES, short_name
+
+    typer.echo(f"{'Short name':<12}{'Game':<36}{'Players':<9}Referee")
+    for game in GAMES:
+        short = short_name(game.id)
+        guided = "guided + score" if game.play_module else "score"
+        name_lines = textwrap.wrap(game.name, 34) or [""]
+        typer.echo(f"{short:<12}{name_lines[0]:<36}{game.players_text:<9}{guided}")
+        for more in name_lines[1:]:
+            typer.echo(f"{'':<12}{more}")
+        typer.echo(f"{'':<12}id {game.id}; aliases: {', '.join(game.aliases)}")
+
+
+def game_names(incomplete: str) -> list[str]:
+    """Shell completion of a game: its ids and aliases."""
     from referee.games.registry import GAMES
 
-    for game in GAMES:
-        guided = "guided + score" if game.play_module else "score"
-        typer.echo(f"{game.id:<24} {game.name:<48} aliases: {', '.join(game.aliases):<20} "
-                   f"players: {game.players_text:<5} {guided}")
+    return [name for game in GAMES for name in (game.id, *game.aliases) if name.startswith(incomplete.lower())]
 
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="Game id or alias, e.g. council-of-blackthorn or blackthorn.")],
+    game: Annotated[str, typer.Argument(help="Game id or alias, e.g. council-of-blackthorn or blackthorn.",
+                                        autocompletion=game_names)],
     players: Annotated[str, typer.Option("--players", "-p", help="Player names in seat order: 'Ann,Bo,Cy'.")],
     answers: Annotated[
         Path | None, typer.Option("--answers", help="Play from a file: one answer per line, '#' comments.")
@@ -220,7 +251,7 @@ def replay(
 
 @app.command()
 def score(
-    game: Annotated[str, typer.Argument(help="Game id or alias.")],
+    game: Annotated[str, typer.Argument(help="Game id or alias.", autocompletion=game_names)],
     input_file: Annotated[
         str | None, typer.Option("--input", "-i", help="JSON holdings file, or '-' for standard input.")
     ] = None,

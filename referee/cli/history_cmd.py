@@ -78,18 +78,44 @@ def list_sessions(db: Path | None, filters: Filters, latest: int | None, as_json
         return 0
     hidden = len(rows) - latest if latest is not None and len(rows) > latest else 0
     rows = rows[hidden:]
-    table = Table(title="Sessions")
-    table.add_column("Id", no_wrap=True)  # copied into 'referee resume ID': never cut
-    for column in ("Game", "Players", "Started", "Status", "Answers", "Winner"):
-        table.add_column(column)
-    for meta in rows:
-        cells = (meta.id, meta.game, ", ".join(meta.players), meta.started, meta.status, str(meta.answers),
-                 ", ".join(meta.winners) or "-")
-        table.add_row(*(plain_text(cell) for cell in cells))  # stored text is data, never markup
+    table = sessions_table(console, rows)
     console.print(table)
     if hidden:
         console.print(f"{hidden} older session(s) not shown; 'referee sessions --all' lists every one.")
     return 0
+
+
+def sessions_table(console: Console, rows: Sequence[SessionMeta]) -> Table:
+    """Every column on a wide terminal; on a narrow one (80 columns) the games by short name and no
+    start time (the id begins with it), without borders between columns. The id is never cut:
+    it is what 'referee resume ID' takes."""
+    from rich import box
+
+    from referee.games.registry import short_name
+
+    def build(narrow: bool) -> Table:
+        table = Table(title="Sessions", title_justify="left") if not narrow else Table(
+            title="Sessions", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 0))
+        table.add_column("Id", no_wrap=True)
+        columns = ("Game", "Players", "Status", "Answers", "Winner") if narrow else (
+            "Game", "Players", "Started", "Status", "Answers", "Winner")
+        for column in columns:
+            table.add_column(column)
+        for meta in rows:
+            game = short_name(meta.game) if narrow else meta.game
+            cells = [meta.id, game, ", ".join(meta.players), meta.started, meta.status, str(meta.answers),
+                     ", ".join(meta.winners) or "-"]
+            if narrow:
+                del cells[3]
+            table.add_row(*(plain_text(cell) for cell in cells))  # stored text is data, never markup
+        return table
+
+    from rich.measure import Measurement
+
+    wide = build(False)
+    if Measurement.get(console, console.options.update(max_width=10_000), wide).maximum <= console.width:
+        return wide
+    return build(True)
 
 
 # --- referee sessions show ----------------------------------------------------------------------------

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from rich.console import Console
 
-from referee.asks import Ask, Choice, TableStep
-from referee.cli.answerers import Validator
-from referee.cli.render import show_header, show_messages, show_public, show_scoreboard
-from referee.engine.game import Game
+from referee.asks import Ask, Choice, Confirm, TableStep, clean
+from referee.cli.answerers import Validator, fits
+from referee.cli.changes import changes
+from referee.cli.completion import Completions, gather
+from referee.cli.render import show_changes, show_header, show_messages, show_public, show_scoreboard, styled
+from referee.engine.cards import CardQuestion
+from referee.engine.corrections import Action, parse
+from referee.engine.game import Game, Header, PublicView
 from referee.engine.lines import COMMANDS, Line, read_line
-from referee.engine.session import LiveSession
+from referee.engine.session import EntryDescription, LiveSession
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
 
 DIGITS = frozenset("0123456789")
@@ -31,10 +36,18 @@ class Answerer(Protocol):
     interactive: bool
 
     def ask(
-        self, prompt: str, validate: Validator, default: str | None = None, single_keys: str = ""
+        self,
+        prompt: str,
+        validate: Validator,
+        default: str | None = None,
+        single_keys: str = "",
+        complete: Completions | None = None,
     ) -> str: ...
 
     def rejected(self, message: str) -> None: ...
+
+    def show_private(self, title: str, lines: Sequence[str]) -> None:
+        """One player's hidden holdings, kept off the shared screen where there is one."""
 
 
 class Quit(Exception):
@@ -74,12 +87,66 @@ def validator(ask: Ask[Any], correction_verbs: tuple[str, ...] = ()) -> Validato
     return check
 
 
+def round_of(header: Header) -> object:
+    """What ends with a round: the round, or the turn in a game counted in turns only."""
+    return header.round if header.round is not None else header.turn
+
+
+def known_card(ask: Ask[Any], text: str) -> tuple[str, Mapping[str, str]] | None:
+    """The known card a line names at a card question (not an ordinary answer to it), if any."""
+    if not isinstance(ask, CardQuestion) or not ask.known:
+        return None
+    try:
+        ask.inner.parse(text)
+        return None
+    except InvalidAnswer:
+        pass
+    wanted = clean(text).lower()
+    for name, printed in ask.known.items():
+        if name.lower() == wanted:
+            return name, printed
+    return None
+
+
+def shown_entry(game: Game[Any], state: Any, described: EntryDescription) -> str:
+    """An entry as the shared screen may tell it: a correction of a hidden field (or one with a
+    form of its own, such as a payment between purses) names what it was about, not its amount."""
+    entry = described.entry
+    if entry.adjust is not None:
+        try:
+            who, field, _ = parse(entry.adjust, game.correction_targets(state), game.correction_fields())
+        except InvalidAdjustment:
+            who, field = "", None
+        if field is not None and (isinstance(field, Action) or field.hidden):
+            owner = f"{who}'s " if who else ""
+            where = f"{described.active}: " if described.active else ""
+            return f"{where}correction of {owner}{field.name} (hidden) ({entry.reason})"
+    return described.text()
+
+
+def show_changes_or_table(
+    console: Console, before: PublicView, after: PublicView, show_table: Callable[[], None]
+) -> None:
+    found = changes(before, after)
+    if found.too_many:
+        show_table()
+    else:
+        show_changes(console, found.lines)
+
+
 class SessionLoop:
+    """Ask, check, apply and show, question after question.
+
+    After each step the screen says what changed in a line or two (the game's messages, and the
+    table's cells that changed); the whole table is shown when a round ends, on 'state', and when
+    more changed than a few lines can say."""
+
     def __init__(self, live: LiveSession, answerer: Answerer, console: Console) -> None:
         self.live = live
         self.answerer = answerer
         self.console = console
-        self._last_turn: tuple[int | None, str | None] | None = None
+        self._last_header: tuple[object, ...] | None = None
+        self._last_round: object = None
 
     @property
     def game(self) -> Game[Any]:
@@ -88,49 +155,108 @@ class SessionLoop:
     def run(self) -> None:
         """Play until the game ends; raises Quit, KeyboardInterrupt, EOFError or AnswersEnded."""
         show_messages(self.console, self.live.driver.take_messages())
+        self._last_round = round_of(self.game.header(self.live.driver.state))
         while self.live.driver.pending is not None:
             ask = self.live.driver.pending
-            header = self.game.header(self.live.driver.state)
-            turn = (header.round, header.active)
-            if turn != self._last_turn:
-                if self._last_turn is not None:
-                    self.show_state()
-                show_header(self.console, header)
-                self._last_turn = turn
+            self.show_header()
             verbs = self.game.correction_verbs
-            text = self.answerer.ask(prompt_for(ask), validator(ask, verbs), ask.default, single_keys(ask))
-            try:
-                line = read_line(text, ask, verbs)
-                if line.kind != "answer":
-                    self.command(line, ask)
-                    continue
-                self.live.answer(text)
-            except InvalidAnswer as error:
-                self.answerer.rejected(str(error))
-                continue
-            show_messages(self.console, self.live.driver.take_messages())
+            text = self.answerer.ask(
+                prompt_for(ask), validator(ask, verbs), ask.default, single_keys(ask), complete=self.completions(ask)
+            )
+            self.take(text, ask)
         self.show_state()
         report = self.live.driver.report
         if report is not None:
             show_scoreboard(self.console, report)
 
+    def take(self, text: str, ask: Ask[Any]) -> None:
+        """One typed line: a command, or an answer applied and its changes shown."""
+        verbs = self.game.correction_verbs
+        try:
+            line = read_line(text, ask, verbs)
+            if line.kind != "answer":
+                self.command(line, ask)
+                return
+            card = known_card(ask, text) if self.answerer.interactive else None
+            if card is not None and isinstance(ask, CardQuestion):
+                again = self.confirm_card(ask, *card)
+                if again:
+                    self.take(again, ask)
+                    return
+                text = card[0]
+            before = self.view()
+            self.live.answer(text)
+        except InvalidAnswer as error:
+            self.answerer.rejected(str(error))
+            return
+        self.show_step(before)
+
+    def view(self) -> PublicView:
+        return self.game.public_view(self.live.driver.state)
+
+    def show_header(self, force: bool = False) -> None:
+        """The header when the turn, the round or the progress moved on (or `force`)."""
+        header = self.game.header(self.live.driver.state)
+        key = (header.round, header.turn, header.active, header.progress)
+        if force or key != self._last_header:
+            show_header(self.console, header)
+            self._last_header = key
+
+    def show_step(self, before: PublicView) -> None:
+        """What the last step changed: the game's messages, then the changed cells in a line or
+        two; the whole table when a round has ended or when more changed than a few lines say."""
+        show_messages(self.console, self.live.driver.take_messages())
+        after = self.view()
+        current = round_of(self.game.header(self.live.driver.state))
+        if current != self._last_round or self.live.driver.finished:
+            self._last_round = current
+            if not self.live.driver.finished:  # the end of the game shows the table once, below
+                self.show_state()
+            return
+        found = changes(before, after)
+        if found.too_many:
+            self.show_state()
+        else:
+            show_changes(self.console, found.lines)
+
     def show_state(self) -> None:
-        show_public(self.console, self.game.public_view(self.live.driver.state))
+        show_public(self.console, self.view())
+
+    def completions(self, ask: Ask[Any]) -> Completions:
+        state = self.live.driver.state
+        return gather(
+            ask.suggestions(),
+            COMMANDS,
+            self.game.player_names(state),
+            (target.name for target in self.game.correction_targets(state)),
+            (field.name for field in self.game.correction_fields()),
+            self.game.correction_verbs,
+        )
+
+    def confirm_card(self, ask: CardQuestion, name: str, printed: Mapping[str, str]) -> str:
+        """A known card named at a card question: its printed fields are shown; Enter takes it,
+        another answer replaces it. Returns that other answer, or '' for the card."""
+        fields = ", ".join(f"{field} {value}" for field, value in printed.items())
+        self.console.print(styled(("  ›", "cyan"), f" {name}: {fields}"))
+        base = validator(ask, self.game.correction_verbs)
+        typed = self.answerer.ask(
+            f"Enter = {name}, or another answer", lambda text: None if not text.strip() else base(text),
+            complete=self.completions(ask),
+        )
+        return typed.strip()
 
     def command(self, line: Line, ask: Ask[Any]) -> None:
         if line.kind == "quit":
             raise Quit()
         if line.kind == "undo":
-            undone = self.live.undo(line.steps)
-            self.console.print(f"Undone: {undone} step(s). Back to the previous question.")
-            self._last_turn = None
+            self.undo(line.steps)
         elif line.kind == "redo":
-            self.answerer.rejected("nothing to redo")
+            self.redo(line.steps)
         elif line.kind == "edit":
             from referee.cli.edit_cmd import edit_at_question
 
             edit_at_question(self, line.text)
-            self._last_turn = None
+            self.show_header(force=True)
         elif line.kind == "state":
             self.show_state()
         elif line.kind == "secret":
@@ -142,12 +268,58 @@ class SessionLoop:
         elif line.kind == "adjust":
             self.adjust(line.text, line.reason)
 
+    def undo(self, steps: int) -> None:
+        """Take back `steps` entries and say which; more than one reaching into an earlier turn is
+        confirmed first at the terminal (an answers file means what it says)."""
+        described = self.live.describe_last(steps)
+        if not described:
+            self.answerer.rejected("nothing to undo")
+            return
+        header = self.game.header(self.live.driver.state)
+        if self.answerer.interactive and len(described) > 1 and described[0].turn != (header.round, header.active):
+            first = described[0]
+            where = ", ".join(part for part in (f"round {first.round}" if first.round else "",
+                                                f"{first.active}'s turn" if first.active else "") if part)
+            back_to = f"{where} ({first.question!r})" if where else repr(first.question)
+            question = Confirm(f"Undo {len(described)} entries, back to {back_to}? (y/n)")
+            answer = self.answerer.ask(question.prompt, fits(question), complete=gather(["yes", "no"], (), (), (), ()))
+            if not question.parse(answer):
+                self.console.print("Nothing undone.")
+                return
+        before = self.view()
+        self.live.undo(len(described))
+        self.say_entries("Undone", described)
+        self.show_header(force=True)
+        self._last_round = round_of(self.game.header(self.live.driver.state))
+        show_changes_or_table(self.console, before, self.view(), self.show_state)
+
+    def redo(self, steps: int) -> None:
+        if not self.live.undone:
+            self.answerer.rejected("nothing to redo: redo brings back what undo took while nothing new was entered")
+            return
+        before = self.view()
+        redone = self.live.redo(steps)
+        self.say_entries("Redone", self.live.describe_last(len(redone)))
+        self.show_header(force=True)
+        self._last_round = round_of(self.game.header(self.live.driver.state))
+        show_changes_or_table(self.console, before, self.view(), self.show_state)
+
+    def say_entries(self, what: str, described: Sequence[EntryDescription]) -> None:
+        texts = [shown_entry(self.game, self.live.driver.state, description) for description in described]
+        if len(texts) == 1:
+            self.console.print(styled((f"{what}:", "bold"), f" {texts[0]}"))
+            return
+        self.console.print(styled((f"{what} {len(texts)} entries:", "bold")))
+        for text in texts:
+            self.console.print(f"  {text}")
+
     def show_secret(self, name: str) -> None:
         try:
-            for line in self.game.hidden_view(self.live.driver.state, name):
-                self.console.print(line, highlight=False)
+            lines = self.game.hidden_view(self.live.driver.state, name)
         except KeyError:
             self.answerer.rejected(f"no player {name!r}: use 'secret NAME'")
+            return
+        self.answerer.show_private(f"Only {name} looks: hidden holdings", lines)
 
     def show_help(self, ask: Ask[Any]) -> None:
         self.console.print(f"Allowed: {ask.allowed()}", highlight=False)
@@ -183,8 +355,11 @@ class SessionLoop:
 
     def adjust(self, text: str, reason: str) -> None:
         if not text.strip() and self.answerer.interactive:
-            text = self.answerer.ask(f"Correction ({self.game.adjust_help()})", lambda _: None)
+            offer = self.completions(self.live.driver.pending or Confirm(""))
+            fields = Completions((), (), offer.targets, offer.fields, prefix="adjust ")
+            text = self.answerer.ask(f"Correction ({self.game.adjust_help()})", lambda _: None, complete=fields)
             reason = self.answerer.ask("Reason (the card or ability behind it)", lambda _: None)
+        before = self.view()
         try:
             self.live.adjust(text.strip(), reason.strip())
         except InvalidAdjustment as error:
@@ -193,4 +368,4 @@ class SessionLoop:
         problems = self.game.invariant_errors(self.live.driver.state)
         if problems:  # the game's adjust refuses these; reaching here is a bug worth showing
             self.console.print(f"State check failed: {'; '.join(problems)}", style="red")
-        show_messages(self.console, self.live.driver.take_messages())
+        self.show_step(before)

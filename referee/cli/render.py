@@ -7,9 +7,13 @@ cell or a rule's title. Styles are given as `style=` or with `styled`, never as 
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Callable
 from typing import Any
 
+from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -45,8 +49,8 @@ def styled(*parts: str | tuple[str, str]) -> Text:
 
 def header_text(header: Header) -> str:
     parts = []
-    if header.round:
-        parts.append(f"Round {header.round}")
+    if header.round and not (header.progress and "round" in header.progress.lower()):
+        parts.append(f"Round {header.round}")  # unless the progress names the round its own way
     if header.turn and header.turn != header.active:
         parts.append(header.turn)
     if header.active:
@@ -57,25 +61,121 @@ def header_text(header: Header) -> str:
 
 
 def show_header(console: Console, header: Header) -> None:
+    """A rule with where the game stands, and the game's progress under it; a rule too long for
+    the terminal becomes a bold line wrapped at word boundaries (a rule would cut it)."""
     text = header_text(header)
-    if text:
+    if text and len(text) + 6 <= console.width:
         console.rule(styled((text, "bold")), align="left")
+    elif text:
+        console.rule()
+        console.print(styled((text, "bold")))
+    if header.progress:
+        console.print(styled(("  ", ""), (header.progress, "dim")))
 
 
 def show_messages(console: Console, messages: list[str]) -> None:
     for message in messages:
-        console.print(styled(("  ›", "cyan"), f" {message}"))
+        print_marked(console, ("  ›", "cyan"), message)
+
+
+def show_changes(console: Console, lines: list[str]) -> None:
+    """The table's cells that the last step changed, a line per player."""
+    for line in lines:
+        print_marked(console, ("  Δ", "yellow"), line)
+
+
+def print_marked(console: Console, mark: tuple[str, str], text: str) -> None:
+    """A mark and a text wrapped at word boundaries, its later lines under its first."""
+    indent = " " * (len(mark[0]) + 1)
+    lines = textwrap.wrap(visible(text), max(20, console.width - 1), initial_indent=indent,
+                          subsequent_indent=indent, break_on_hyphens=False) or [indent]
+    console.print(styled(mark, lines[0][len(mark[0]):]))
+    for line in lines[1:]:
+        console.print(line)
+
+
+ABBREVIATIONS = {
+    "Character": "Char.",
+    "Built+new": "Built",
+    "Puppets home": "Pup.",
+    "Forest cards": "Forest",
+    "Potions kept/sold/traded": "Pot. k/s/t",
+    "Reputation": "Rep.",
+    "Popularity": "Pop.",
+    "Strength": "Str.",
+    "Wealth": "Wlth.",
+    "Intrigue": "Intr.",
+    "Challenges": "Chall.",
+    "Plots left": "Plots",
+    "Hand s/m/h": "s/m/h",
+    "Peasant": "Peas.",
+    "Legion": "Leg.",
+    "factions": "fact.",
+    "buildings": "build.",
+    "under construction": "unbuilt",
+    "coin points": "coins",
+    "fagus penalty": "fagus",
+    "reputation": "rep.",
+    "gem groups": "groups",
+    "gem sets": "sets",
+    "unmarried bonus": "single",
+    "card power": "cards",
+    "house power": "house",
+    "ambitions": "amb.",
+}
+"""Shorter column headers for a narrow terminal, readable without the long ones beside them."""
+
+
+def abbreviated(header: str) -> str:
+    return ABBREVIATIONS.get(header, header)
+
+
+def longest_word(texts: list[str]) -> int:
+    return max((len(word) for text in texts for word in text.split()), default=1)
+
+
+def fitted(console: Console, build: Callable[[Callable[[str], str], bool], RichTable]) -> RichTable:
+    """The table as wide as it needs to be, built by `build(name_of_column, compact)`: with its full
+    headers if it fits the terminal, else with abbreviated headers, else also without borders
+    between columns. No column is narrower than its longest word, so cells wrap at word
+    boundaries and no header is cut short."""
+    def full(header: str) -> str:
+        return header
+
+    attempts: list[tuple[Callable[[str], str], bool]] = [(full, False), (abbreviated, False), (abbreviated, True)]
+    unbounded = console.options.update(max_width=10_000)  # the table's own widths, not the terminal's
+    tables = []
+    for name, compact in attempts:
+        table = build(name, compact)
+        for column in table.columns:
+            cells = [str(cell) for cell in column.cells]
+            column.min_width = longest_word([str(column.header), *cells])
+        measured = Measurement.get(console, unbounded, table)
+        if measured.maximum <= console.width:
+            return table
+        tables.append((table, measured.minimum))
+    narrow = [table for table, minimum in tables[1:] if minimum <= console.width]
+    return narrow[0] if narrow else tables[-1][0]
+
+
+def new_table(title: str, compact: bool) -> RichTable:
+    if compact:
+        return RichTable(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 0))
+    return RichTable(title=title, title_justify="left", show_lines=False)
 
 
 def show_public(console: Console, view: PublicView, title: str = "Table") -> None:
-    table = RichTable(title=title, title_justify="left", show_lines=False)
-    for column in view.columns:
-        table.add_column(column, justify="left" if column in ("Player", "Character") else "right")
-    for row in view.rows:
-        table.add_row(*row)
-    console.print(table)
+    def build(name: Callable[[str], str], compact: bool) -> RichTable:
+        table = new_table(title, compact)
+        for column in view.columns:
+            table.add_column(name(column), justify="left" if column in ("Player", "Character") else "right")
+        for row in view.rows:
+            table.add_row(*row)
+        return table
+
+    console.print(fitted(console, build))
     for line in view.lines:
-        console.print(f"  {line}", highlight=False, markup=False)
+        print_marked(console, (" ", ""), line)
 
 
 def show_scoreboard(console: Console, report: ScoreReport) -> None:
@@ -84,25 +184,30 @@ def show_scoreboard(console: Console, report: ScoreReport) -> None:
         for part in player.breakdown:
             if part not in parts:
                 parts.append(part)
-    table = RichTable(title="Final score", title_justify="left")
-    table.add_column("Rank", justify="right")
-    table.add_column("Player")
-    for part in parts:
-        table.add_column(part.replace("_", " "), justify="right")
-    table.add_column("Total", justify="right", style="bold")
-    table.add_column("Status")
     ordered = sorted(report.players, key=lambda player: (player.rank is None, player.rank or 0))
-    for player in ordered:
-        status = player.reason or ("winner" if player.name in report.winners else "")
-        if player.eliminated and not player.reason:
-            status = "eliminated"
-        table.add_row(
-            str(player.rank) if player.rank is not None else "-",
-            player.name,
-            *(str(player.breakdown.get(part, "")) for part in parts),
-            "-" if player.total is None else str(player.total),
-            status,
-        )
+
+    def build(name: Callable[[str], str], compact: bool) -> RichTable:
+        table = new_table("Final score", compact)
+        table.add_column("Rank" if not compact else "#", justify="right")
+        table.add_column("Player")
+        for part in parts:
+            table.add_column(name(part.replace("_", " ")), justify="right")
+        table.add_column("Total", justify="right", style="bold")
+        table.add_column(name("Status"))
+        for player in ordered:
+            status = player.reason or ("winner" if player.name in report.winners else "")
+            if player.eliminated and not player.reason:
+                status = "eliminated"
+            table.add_row(
+                str(player.rank) if player.rank is not None else "-",
+                player.name,
+                *(str(player.breakdown.get(part, "")) for part in parts),
+                "-" if player.total is None else str(player.total),
+                status,
+            )
+        return table
+
+    table = fitted(console, build)
     console.print(table)
     if report.teams:
         for team in report.teams:
@@ -117,4 +222,4 @@ def show_scoreboard(console: Console, report: ScoreReport) -> None:
     else:
         console.print("The game has not ended.", style="bold")
     for note in report.notes:
-        console.print(styled(("  note:", "dim"), f" {note}"))
+        print_marked(console, ("  note:", "dim"), note)

@@ -51,6 +51,9 @@ def start_session(
         error(f"{', '.join(taken)}: a command word at the prompts ({', '.join(COMMANDS)}); choose other names")
         return 2
     try:
+        from referee.games.registry import find_game
+
+        find_game(game)  # a mistyped game is said first, with what it may have meant
         answerer = choose_answerer(answers, console)
         if answerer is None:
             return 2
@@ -103,18 +106,29 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
     return run_live(live, answerer, console, db)
 
 
+def say_resume(console: Console, what: str, command: str) -> None:
+    """What happened and the command that resumes; the command is never broken across lines by
+    the referee (it is copied into a shell): on a narrow terminal it gets a line of its own."""
+    line = f"{what} Resume with: {command}"
+    if len(line.splitlines()[-1]) <= console.width:
+        console.print(line, soft_wrap=True)
+    else:
+        console.print(f"{what} Resume with:")
+        console.print(f"  {command}", soft_wrap=True)
+
+
 def run_live(live: LiveSession, answerer: Answerer, console: Console, db: Path | None) -> int:
     code = 0
     sitting = time.monotonic()
     try:
         SessionLoop(live, answerer, console).run()
     except Quit:
-        console.print(f"Saved. Resume with: {resume_hint(live, db)}")
+        say_resume(console, "Saved.", resume_hint(live, db))
     except KeyboardInterrupt:
-        console.print(f"\nInterrupted; every answer given is saved. Resume with: {resume_hint(live, db)}")
+        say_resume(console, "\nInterrupted; every answer given is saved.", resume_hint(live, db))
         code = 130
     except EOFError:
-        console.print(f"\nEnd of input; every answer given is saved. Resume with: {resume_hint(live, db)}")
+        say_resume(console, "\nEnd of input; every answer given is saved.", resume_hint(live, db))
         code = 1
     except AnswersEnded as problem:
         error(f"{problem}; saved. Resume with: {resume_hint(live, db)}")

@@ -134,7 +134,7 @@ def parse(text: str, targets: Sequence[Target], fields: Sequence[Field[S]]) -> t
             return "", field, " ".join(words[1:])
     known = ", ".join(target.name for target in targets)
     raise InvalidAdjustment(
-        f"cannot read {text.strip()!r}: a correction starts with who it is about ({known}); {usage(targets, fields)}"
+        f"a correction starts with who it is about ({known}), not {words[0]!r}; {usage(targets, fields)}"
     )
 
 

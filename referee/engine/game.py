@@ -41,6 +41,9 @@ class Header:
     turn: str | None = None
     phase: str | None = None
     active: str | None = None
+    progress: str | None = None
+    """How far the game has come, always on show: rounds, blocked tracks, cards left, a race.
+    Public facts only: a hidden value never goes here."""
 
 
 @dataclass

@@ -59,6 +59,15 @@ GAMES: tuple[GameInfo, ...] = (
 )
 
 
+def short_name(game_id: str) -> str:
+    """A game's short name, different for every game (the two Councils included): its id when
+    that is one word, else its first alias."""
+    for game in GAMES:
+        if game.id == game_id:
+            return game.id if "-" not in game.id or not game.aliases else game.aliases[0]
+    return game_id
+
+
 def find_game(name: str) -> GameInfo:
     """A game by id, alias or unambiguous id prefix, ignoring case."""
     wanted = name.strip().lower()
@@ -69,4 +78,13 @@ def find_game(name: str) -> GameInfo:
     if len(prefixed) == 1:
         return prefixed[0]
     known = ", ".join(f"{game.id} ({', '.join(game.aliases)})" for game in GAMES)
-    raise UnknownGame(f"unknown game {name!r}; known games: {known}")
+    raise UnknownGame(f"unknown game {name!r}{did_you_mean(wanted)}; known games: {known}")
+
+
+def did_you_mean(wanted: str) -> str:
+    """' (did you mean blackthorn?)' for a name close to a game's id or alias, else ''."""
+    import difflib
+
+    names = {name: game for game in GAMES for name in (game.id, *game.aliases)}
+    close = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""

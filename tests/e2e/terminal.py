@@ -30,25 +30,71 @@ def plain(text: str) -> str:
     return ESCAPES.sub("", text).replace("\r", "")
 
 
-class Terminal:
-    """One `python -m referee ...` run in a pseudo-terminal of a fixed size."""
+ALTERNATE_ON, ALTERNATE_OFF = "\x1b[?1049h", "\x1b[?1049l"
+"""xterm's alternate screen: what is written between them never reaches the scrollback."""
 
-    def __init__(self, args: Sequence[str], home: Path, timeout: float = 20) -> None:
+
+def main_screen_only(raw: str) -> str:
+    """The raw output without what was written on the alternate screen: what the terminal's own
+    screen and its scrollback received."""
+    kept = []
+    rest = raw
+    while ALTERNATE_ON in rest:
+        before, _, after = rest.partition(ALTERNATE_ON)
+        kept.append(before)
+        _, _, rest = after.partition(ALTERNATE_OFF)
+    kept.append(rest)
+    return "".join(kept)
+
+
+def alternate_screen_only(raw: str) -> str:
+    """What was written on the alternate screen."""
+    shown = []
+    for chunk in raw.split(ALTERNATE_ON)[1:]:
+        shown.append(chunk.partition(ALTERNATE_OFF)[0])
+    return "".join(shown)
+
+
+def rendered_lines(raw: str, columns: int, rows: int = ROWS) -> list[str]:
+    """The lines a terminal `columns` wide shows for `raw`, scrollback first, as a terminal emulator
+    (pyte) draws them: cursor moves, redraws and the terminal's own wrapping all applied."""
+    import pyte  # type: ignore[import-untyped]  # ships no type information
+
+    screen = pyte.HistoryScreen(columns, rows, history=100_000)
+    stream = pyte.Stream(screen)
+    stream.feed(main_screen_only(raw))
+    history = ["".join(line[column].data for column in range(columns)) for line in screen.history.top]
+    return [line.rstrip() for line in [*history, *screen.display]]
+
+
+class Terminal:
+    """One `python -m referee ...` run in a pseudo-terminal of a fixed size (or another script's
+    run, given as `command`)."""
+
+    def __init__(
+        self,
+        args: Sequence[str],
+        home: Path,
+        timeout: float = 20,
+        columns: int = COLUMNS,
+        command: Sequence[str] = ("-m", "referee"),
+    ) -> None:
         env = {
             **os.environ,
             "PROMPT_TOOLKIT_NO_CPR": "1",
             "REFEREE_HOME": str(home),
             "TERM": "xterm-256color",
-            "COLUMNS": str(COLUMNS),
+            "COLUMNS": str(columns),
             "LINES": str(ROWS),
         }
         env.pop("NO_COLOR", None)
+        self.columns = columns
         self.transcript = io.StringIO()
         self.child = pexpect.spawn(
             sys.executable,
-            ["-m", "referee", *args],
+            [*command, *args],
             env=env,
-            dimensions=(ROWS, COLUMNS),
+            dimensions=(ROWS, columns),
             encoding="utf-8",
             codec_errors="replace",
             timeout=timeout,
@@ -111,6 +157,14 @@ class Terminal:
     def screen(self) -> str:
         """Everything shown so far, as plain text."""
         return plain(self.transcript.getvalue())
+
+    def raw(self) -> str:
+        """Everything written to the terminal so far, escape codes and all."""
+        return self.transcript.getvalue()
+
+    def lines(self) -> list[str]:
+        """The terminal's lines as drawn (scrollback first), see `rendered_lines`."""
+        return rendered_lines(self.raw(), self.columns)
 
     def close(self) -> None:
         if self.child.isalive():

@@ -128,9 +128,11 @@ class Blackthorn(Game[Table]):
         return errors
 
     def header(self, state: Table) -> Header:
+        blocked = rules.table_blocked(state)
+        progress = f"blocked: {', '.join(blocked)}" if blocked else "no faction blocked"
         if state.phase == "dice":  # not a turn yet: the ring holder rolls for the whole round
-            return Header(state.round or None, None, f"{state.active} rolls the faction dice", None)
-        return Header(state.round or None, state.active, state.phase, state.active)
+            return Header(state.round or None, None, f"{state.active} rolls the faction dice", None, progress)
+        return Header(state.round or None, state.active, state.phase, state.active, progress)
 
     def public_view(self, state: Table) -> PublicView:
         columns = ["Player", "Character", *(faction.capitalize() for faction in FACTIONS), "Built+new", "Hand"]

@@ -256,10 +256,10 @@ class Blackwood(Game[Table]):
         return errors
 
     def header(self, state: Table) -> Header:
-        phase = state.step
+        progress = None
         if state.round:
-            phase = f"expedition {state.expedition}, round {state.round}: {state.step}"
-        return Header(state.rounds_played or None, state.active, phase, state.active)
+            progress = f"expedition {state.expedition} of {EXPEDITIONS}, round {state.round} of {ROUNDS_PER_EXPEDITION}"
+        return Header(state.rounds_played or None, state.active, state.step, state.active, progress)
 
     def public_view(self, state: Table) -> PublicView:
         columns = ["Player", "Coins", "Puppets home", "Forest cards", "Potions kept/sold/traded",

@@ -395,8 +395,9 @@ class CutthroatKingdoms(Game[Kingdom]):
     def header(self, state: Kingdom) -> Header:
         if not state.turn_number:
             return Header(None, None, state.phase, state.active)
-        turn = f"turn {state.turn_number}, event {state.events_drawn} of {state.events_total} drawn"
-        return Header(state.turn_number, turn, state.phase, state.active)
+        left = state.events_total - state.events_drawn
+        progress = f"events left: {left} of {state.events_total}"
+        return Header(state.turn_number, None, state.phase, state.active, progress)
 
     def public_view(self, state: Kingdom) -> PublicView:
         columns = ["Player", "House", "Land", "Hand s/m/h", "Dead", "Feast", "Heir"]

@@ -211,7 +211,9 @@ class Thrones(Game[Table]):
         return errors
 
     def header(self, state: Table) -> Header:
-        return Header(state.round or None, state.active, state.phase, state.active)
+        race = ", ".join(f"{player.name} {player.power}" for player in state.players)
+        progress = f"power to {POWER_TO_WIN}: {race}" if state.players else None
+        return Header(state.round or None, state.active, state.phase, state.active, progress)
 
     def public_view(self, state: Table) -> PublicView:
         columns = ["Player", "House"]

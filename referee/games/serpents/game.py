@@ -144,7 +144,9 @@ class Serpents(Game[Table]):
 
     def header(self, state: Table) -> Header:
         """Turns go round the table without rounds: the header counts turns ('Turn 3')."""
-        return Header(None, f"Turn {state.turn}" if state.turn else None, state.phase, state.active)
+        track = f"{len(state.track)} card(s) on the Time track"
+        progress = f"Influence deck {state.deck}; {track}"
+        return Header(None, f"Turn {state.turn}" if state.turn else None, state.phase, state.active, progress)
 
     def public_view(self, state: Table) -> PublicView:
         columns = ["House", "Wealth", "Popularity", "Strength", "Guilds", "Intrigue"]

@@ -1,0 +1,320 @@
+"""At the table, in a real pseudo-terminal: input that never surprises, and secrets that stay secret.
+
+A single key answers once (the Enter a hand types after it is not the next answer); an answer is
+checked on Enter and a refused one leaves an empty box; Tab completes; option numbers stay put;
+undo says what it took back and asks before reaching into an earlier turn; redo; a known card is
+shown and taken with Enter; `secret` uses the alternate screen and leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect  # type: ignore[import-untyped]  # ships no type information
+import pytest
+from e2e.terminal import Terminal, alternate_screen_only, main_screen_only, plain, table_rows
+
+from referee.store import Store
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal (POSIX only)")
+
+PLAYERS = ["play", "blackthorn", "--players", "Ann,Bo"]
+DICE_QUESTION = "Round 1: Ann rolls the faction dice"
+CARD_QUESTION = "Ann plays which card?"
+CARD_TABLE = Path(__file__).parent / "e2e" / "card_table.py"
+
+
+@pytest.fixture
+def terminals() -> Iterator[list[Terminal]]:
+    opened: list[Terminal] = []
+    yield opened
+    for terminal in opened:
+        terminal.close()
+
+
+def open_terminal(terminals: list[Terminal], args: list[str], home: Path, **options: object) -> Terminal:
+    terminal = Terminal(args, home, **options)  # type: ignore[arg-type]
+    terminals.append(terminal)
+    return terminal
+
+
+def logged(home: Path) -> list[str]:
+    """The only session's log as it stands on disk: answers, and corrections as 'adjust ...'."""
+    (meta,) = Store(home).list()
+    session = Store(home).session_file(meta.id)
+    session.load()
+    return [entry.get("answer") or f"adjust {entry['adjust']}" for entry in session.entries]
+
+
+def drain(terminal: Terminal, seconds: float = 0.4) -> None:
+    """Read whatever the program draws in the next moment (pexpect reads only when asked)."""
+    try:
+        terminal.child.expect(r"\x00never\x00", timeout=seconds)
+    except pexpect.TIMEOUT:
+        pass
+
+
+def prompt_line(terminal: Terminal) -> str:
+    """The line the cursor is on, as the terminal shows it: the question and what is typed."""
+    drain(terminal)
+    return [line for line in terminal.lines() if line.strip()][-1]
+
+
+def set_up(terminal: Terminal) -> None:
+    terminal.answer("Ann: roll the four faction dice", "9")
+    terminal.answer("Bo: roll the four faction dice", "5")
+    terminal.expect_text("Ann takes the Right Hand of the King")
+    terminal.press("Ann chooses a character", "1")  # Queen
+    terminal.press("Bo chooses a character", "1")  # Lord of War
+    terminal.expect_text("Two players: the ghost")
+
+
+# --- a single key -----------------------------------------------------------------------------------
+
+
+def test_a_single_key_and_the_enter_typed_after_it_answer_one_question(
+    referee_home: Path, terminals: list[Terminal]
+) -> None:
+    terminal = open_terminal(terminals, PLAYERS, referee_home)
+    terminal.answer("Ann: roll the four faction dice", "9")
+    terminal.answer("Bo: roll the four faction dice", "5")
+    terminal.expect_text("Ann takes the Right Hand of the King")
+    terminal.wait_for_question("Ann chooses a character")
+    terminal.keys("1\r")  # the key and its Enter in one read: the Enter waits as typeahead
+    terminal.wait_for_question("Bo chooses a character")
+    terminal.keys("1")
+    time.sleep(0.15)
+    terminal.keys("\r")  # a moment later, as a hand used to Enter types it
+    terminal.wait_for_question(DICE_QUESTION)
+    terminal.type("1 1 1 1")
+    terminal.expect_text("Ann: you may use one action")
+    terminal.answer(CARD_QUESTION, "quit")
+    assert terminal.finish() == 0
+    assert "no answer given" not in terminal.screen()
+    assert logged(referee_home) == ["9", "5", "Queen", "Lord of War", "1 1 1 1"]
+
+
+def test_a_deliberate_enter_after_a_pause_is_an_answer(referee_home: Path, terminals: list[Terminal]) -> None:
+    """Only the Enter right after a single key is swallowed: one pressed later is read as usual."""
+    terminal = open_terminal(terminals, PLAYERS, referee_home)
+    set_up(terminal)
+    terminal.wait_for_question(DICE_QUESTION)
+    time.sleep(1.2)
+    terminal.keys("\r")
+    terminal.expect_text("no answer given")
+    terminal.answer(DICE_QUESTION, "quit")
+    assert terminal.finish() == 0
+
+
+def test_single_keys_in_score_answer_each_question_once(referee_home: Path, terminals: list[Terminal]) -> None:
+    terminal = open_terminal(terminals, ["score", "serpents", "--players", "Ann,Bo"], referee_home)
+    for house in ("Clay", "Jane", "Rowel"):
+        for attribute in ("Wealth", "Popularity", "Strength"):
+            terminal.answer(f"House {house}: final {attribute}", "5" if house != "Jane" else "9")
+    for question in ("Ann: Ambition card 1", "Ann: Ambition card 2", "Bo: Ambition card 1", "Bo: Ambition card 2"):
+        terminal.wait_for_question(question)
+        terminal.keys("1\r")
+    terminal.expect_text("Final score")
+    assert terminal.finish() == 0
+    screen = terminal.screen()
+    assert "no answer given" not in screen and "Traceback" not in screen
+
+
+# --- checked on Enter -----------------------------------------------------------------------------
+
+
+def test_an_answer_is_checked_on_enter_and_a_refused_one_leaves_an_empty_box(
+    referee_home: Path, terminals: list[Terminal]
+) -> None:
+    terminal = open_terminal(terminals, PLAYERS, referee_home)
+    terminal.wait_for_question("Ann: roll the four faction dice")
+    terminal.keys("6")  # on the way to 60: nothing is said while typing
+    with pytest.raises(pexpect.TIMEOUT):
+        terminal.child.expect("out of range", timeout=0.6)
+    terminal.keys("00\r")
+    terminal.expect_text("out of range: '600'")
+    terminal.wait_for_question("Ann: roll the four faction dice")  # asked again, the box empty
+    assert prompt_line(terminal).endswith("total shown?")
+    terminal.type("12")
+    terminal.wait_for_question("Bo: roll the four faction dice")
+    terminal.type("quit")
+    assert terminal.finish() == 0
+    assert logged(referee_home) == ["12"]
+
+
+def test_a_refusal_is_wrapped_at_word_boundaries_at_60_columns(
+    referee_home: Path, terminals: list[Terminal]
+) -> None:
+    terminal = open_terminal(terminals, PLAYERS, referee_home, columns=60)
+    set_up(terminal)
+    terminal.answer(DICE_QUESTION, "1 2 4 3")
+    terminal.expect_text("Peasant")
+    terminal.wait_for_question(DICE_QUESTION)
+    drain(terminal)
+    lines = terminal.lines()
+    first = next(index for index, line in enumerate(lines) if line.startswith("Legion die cannot show 4"))
+    refusal = []
+    for line in lines[first:]:
+        if line.startswith("?"):
+            break
+        refusal.append(line)
+    assert len(refusal) >= 2 and all(len(line) <= 60 for line in refusal)
+    # joined with single spaces the lines give the message back whole: no word was cut
+    assert " ".join(refusal) == (
+        "Legion die cannot show 4: '1 2 4 3'. Allowed: 4 values in the order Noble Guild Legion Peasant, "
+        "each one of 0, 1, 2, 3"
+    )
+    terminal.type("quit")
+    assert terminal.finish() == 0
+
+
+# --- tab completion ---------------------------------------------------------------------------------
+
+
+def test_tab_completes_options_commands_players_and_fields(referee_home: Path, terminals: list[Terminal]) -> None:
+    terminal = open_terminal(terminals, PLAYERS, referee_home)
+    set_up(terminal)
+    terminal.answer(DICE_QUESTION, "3 3 3 3")
+    terminal.expect_text("Ann: you may use one action")
+    terminal.wait_for_question(CARD_QUESTION)
+    terminal.keys("gu\t")
+    assert prompt_line(terminal).endswith("card] guild")  # an option
+    terminal.clear_typed_line()
+    terminal.keys("adj\t")
+    assert prompt_line(terminal).endswith("card] adjust")  # a command
+    terminal.keys("A\t")
+    assert prompt_line(terminal).endswith("card] adjust Ann")  # a player
+    terminal.keys("no\t")
+    assert prompt_line(terminal).endswith("card] adjust Ann noble")  # a correction field
+    terminal.type("+1 ; the King's text")
+    terminal.expect_text("Correction: Ann Noble 0 -> 1")
+    terminal.wait_for_question(CARD_QUESTION)
+    terminal.keys("qu\t")
+    assert prompt_line(terminal).endswith("card] quit")
+    terminal.keys("\r")
+    assert terminal.finish() == 0
+    assert logged(referee_home)[-1] == "adjust Ann noble +1"
+
+
+# --- option numbers ------------------------------------------------------------------------------------
+
+
+def test_option_numbers_are_shown_as_fixed_with_gaps(referee_home: Path, terminals: list[Terminal]) -> None:
+    """Cutthroat Kingdoms' actions keep their numbers: the prompt shows them with the gaps."""
+    from at_the_table import first_turn, play_lines
+
+    from referee.games.cutthroat.flow.actions import NUMBERS, Deed
+
+    scenario, count = first_turn("cutthroat-kingdoms", "straight-combat")
+    terminal = open_terminal(terminals, ["play", "cutthroat", "--players", ",".join(scenario.players)], referee_home)
+    play_lines(terminal, scenario.answers[:count])
+    terminal.type("quit")
+    assert terminal.finish() == 0
+    prompts = re.findall(r"action phase: next action\? \[([^\]]+)\]", terminal.screen().replace("\n", " "))
+    assert len(set(prompts)) >= 2  # the offer changed during the turn
+    for prompt in prompts:
+        shown = dict(pair.split("=", 1) for pair in re.findall(r"\d=[a-z ]+?(?= \d=|$)", prompt))
+        assert {label: int(number) for number, label in shown.items()} == {
+            label: NUMBERS[Deed(label)] for label in shown.values()
+        }
+
+
+# --- undo and redo ------------------------------------------------------------------------------------
+
+
+def test_undo_names_what_it_took_back_asks_before_an_earlier_turn_and_redo_brings_it_back(
+    referee_home: Path, terminals: list[Terminal]
+) -> None:
+    terminal = open_terminal(terminals, PLAYERS, referee_home)
+    set_up(terminal)
+    terminal.answer(DICE_QUESTION, "3 3 3 3")
+    terminal.answer(CARD_QUESTION, "guild")
+    terminal.expect_text("Ann gains on Guild: 0 -> 3.")
+
+    terminal.answer("Bo plays which card?", "undo")
+    terminal.expect_text("Undone:")
+    terminal.expect_text("Ann: Ann plays which card? -> guild")
+    terminal.answer(CARD_QUESTION, "redo")
+    terminal.expect_text("Redone:")
+    terminal.expect_text("Ann: Ann plays which card? -> guild")
+
+    # Three entries reach back past Bo's turn into the dice and Ann's turn: asked first.
+    terminal.answer("Bo plays which card?", "undo 3")
+    terminal.answer("Undo 3 entries, back to 'Bo chooses a character'", "n")
+    terminal.expect_text("Nothing undone.")
+    assert logged(referee_home)[-2:] == ["3 3 3 3", "guild"]
+    terminal.answer("Bo plays which card?", "undo 3")
+    terminal.answer("Undo 3 entries, back to 'Bo chooses a character'", "y")
+    terminal.expect_text("Undone 3 entries:")
+    terminal.expect_text("Bo chooses a character -> Lord of War")
+    terminal.wait_for_question("Bo chooses a character")
+    terminal.type("quit")
+    assert terminal.finish() == 0
+    assert logged(referee_home) == ["9", "5", "Queen"]
+
+
+# --- a known card ----------------------------------------------------------------------------------
+
+
+def test_a_known_card_is_shown_and_enter_takes_it(referee_home: Path, terminals: list[Terminal]) -> None:
+    terminal = open_terminal(terminals, [], referee_home, command=[str(CARD_TABLE)])
+    terminal.answer("Which card? Its colour", "Royal Guard")
+    terminal.expect_text("Royal Guard: colour red, value 4")
+    terminal.answer("Enter = Royal Guard, or another answer", "")
+    terminal.expect_text("Table")  # a new turn: the table
+    # Named again, then corrected by another answer: the card's questions are asked as usual.
+    terminal.answer("Which card? Its colour", "royal guard")
+    terminal.expect_text("Royal Guard: colour red, value 4")
+    terminal.answer("Enter = Royal Guard, or another answer", "blue")
+    terminal.answer("Its printed value", "2")
+    terminal.expect_text("Table")
+    terminal.answer("Which card? Its colour", "quit")
+    assert terminal.finish() == 0
+    assert table_rows(terminal.screen(), "Table") == [["Ann", "6"]]
+    session = Store(referee_home).session_file(Store(referee_home).list()[0].id)
+    session.load()
+    # one entry for the known card, its printed fields in it; the other card as its two answers
+    assert [entry["answer"] for entry in session.entries] == [
+        'card Royal Guard {"colour": "red", "value": "4"}', "blue", "2",
+    ]
+
+
+# --- secret -------------------------------------------------------------------------------------------
+
+
+def test_secret_is_shown_on_the_alternate_screen_and_leaves_nothing_behind(
+    referee_home: Path, terminals: list[Terminal]
+) -> None:
+    terminal = open_terminal(terminals, PLAYERS, referee_home)
+    set_up(terminal)
+    terminal.answer(DICE_QUESTION, "secret Bo")
+    terminal.expect_text("Bo: 3 influence points, 3 treason cards")
+    terminal.expect_text("Press any key")
+    shown = plain(alternate_screen_only(terminal.raw()))
+    assert "Bo: 3 influence points, 3 treason cards" in shown  # on the screen while it is up
+    terminal.keys("x")
+    terminal.wait_for_question(DICE_QUESTION)  # back at the table, the question asked again
+    terminal.type("quit")
+    assert terminal.finish() == 0
+    table_screen = plain(main_screen_only(terminal.raw()))
+    assert "secret Bo" in table_screen  # what was typed stays; the holdings do not
+    assert "influence points, 3 treason" not in table_screen
+    assert not any("Bo: 3 influence" in line for line in terminal.lines())  # the scrollback as drawn
+
+
+def test_secret_in_an_answers_file_prints_with_the_transcript(referee_home: Path, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    answers = tmp_path / "answers.txt"
+    answers.write_text("9\n5\n1\n1\nsecret Bo\nquit\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "referee", *PLAYERS, "--answers", str(answers)],
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "REFEREE_HOME": str(referee_home), "COLUMNS": "140"})
+    assert done.returncode == 0, done.stderr
+    assert "Bo: 3 influence points, 3 treason cards" in done.stdout
+    assert "\x1b[?1049h" not in done.stdout
