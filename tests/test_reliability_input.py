@@ -182,7 +182,7 @@ def guided_game(info: GameInfo) -> Game[Any]:
     return game
 
 
-@examples(20)
+@examples(10)
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(2, 6),
@@ -194,7 +194,7 @@ def throw_bad_answers_through_a_game(info: GameInfo, seed: int, players: int, ju
     driver = Driver(guided_game(info), NAMES[:count], {})
     position = 0
     while driver.pending is not None:
-        if len(driver.entries) >= 1500:
+        if len(driver.entries) >= 600:
             # Junk that happens to be a valid answer plays on: '1' picks Noble at every card, and a game
             # where only Noble is ever played never ends, by the rules. Refusals are what is tested here;
             # the simulations check that games end.
