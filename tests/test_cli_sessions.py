@@ -163,7 +163,7 @@ def test_resume_by_id_with_undo_in_the_file(tmp_path: Path) -> None:
     text = "undo\n2 2 0 3\nnoble\nnone\nally\nquit\n"
     result = referee("resume", session_id, "--db", str(db), "--answers", str(write(tmp_path / "more.txt", text)))
     assert result.exit_code == 0, result.output
-    assert "Undone: 1 step(s)" in result.stdout
+    assert "Undone: Round 1: Ann rolls the faction dice" in result.stdout  # what was taken back, named
     assert "Ann gains on Noble: 0 -> 2." in result.stdout
     session = Store(db).session_file(session_id)
     session.load()

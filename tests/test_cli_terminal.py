@@ -170,7 +170,9 @@ def test_secret_shows_hidden_counts_only_when_asked(referee_home: Path, terminal
     before = terminal.screen()
     assert "treason cards" not in before.split("the ghost takes four unused character tokens")[-1]
     terminal.type("secret Bo")
-    terminal.expect_text("Bo: 3 influence points, 3 treason cards")
+    terminal.expect_text("Bo: 3 influence points, 3 treason cards")  # on a screen of its own
+    terminal.expect_text("Press any key")
+    terminal.keys(" ")
     terminal.answer(DICE_QUESTION, "quit")
     assert terminal.finish() == 0
 
@@ -264,6 +266,8 @@ def test_commands_at_a_question_help_adjust_secret_rules_and_undo(
     terminal.expect_text("Correction: Ann's influence changed (hidden) (Minister of Coin)")
     terminal.answer(DICE_QUESTION, "secret Ann")
     terminal.expect_text("Ann: 6 influence points, 3 treason cards")
+    terminal.expect_text("Press any key")
+    terminal.keys(" ")
 
     terminal.answer(DICE_QUESTION, "rules blocked")
     terminal.expect_pattern(r"\({style}blocking{style}\)")
@@ -278,6 +282,8 @@ def test_commands_at_a_question_help_adjust_secret_rules_and_undo(
     terminal.press("Bo chooses a character", "2")  # Lord of War this time
     terminal.answer(DICE_QUESTION, "secret Ann")
     terminal.expect_text("Ann: 3 influence points, 3 treason cards")
+    terminal.expect_text("Press any key")
+    terminal.keys(" ")
     terminal.answer(DICE_QUESTION, "quit")
     assert terminal.finish() == 0
     assert [entry.get("answer") for entry in logged_answers(referee_home, session_id)] == [

@@ -83,7 +83,8 @@ class ScriptedAnswerer:
         self.current_line, text = self.lines[self.position]
         self.position += 1
         self.current_prompt = prompt
-        self.console.print(styled(("?", "bold"), f" {prompt} ", (text, "green")), soft_wrap=True)  # the answer whole
+        # one line per answer, as in the file (a transcript is read and searched line by line)
+        self.console.print(styled(("?", "bold"), f" {prompt} ", (text, "green")), soft_wrap=True)
         return text
 
     def show_private(self, title: str, lines: Sequence[str]) -> None:

@@ -135,27 +135,29 @@ def longest_word(texts: list[str]) -> int:
 
 
 def fitted(console: Console, build: Callable[[Callable[[str], str], bool], RichTable]) -> RichTable:
-    """The table as wide as it needs to be, built by `build(name_of_column, compact)`: with its full
-    headers if it fits the terminal, else with abbreviated headers, else also without borders
-    between columns. No column is narrower than its longest word, so cells wrap at word
-    boundaries and no header is cut short."""
+    """The table as it reads best on this terminal, built by `build(name_of_column, compact)`:
+    with its full headers if it fits whole, else abbreviated headers; else the cells wrapped,
+    with borders while they fit, then without borders between columns. No column is narrower
+    than its longest word, so cells wrap at word boundaries and no header is cut short."""
+
     def full(header: str) -> str:
         return header
 
-    attempts: list[tuple[Callable[[str], str], bool]] = [(full, False), (abbreviated, False), (abbreviated, True)]
     unbounded = console.options.update(max_width=10_000)  # the table's own widths, not the terminal's
-    tables = []
-    for name, compact in attempts:
+    measured = {}
+    for name, compact in ((full, False), (abbreviated, False), (abbreviated, True)):
         table = build(name, compact)
         for column in table.columns:
             cells = [str(cell) for cell in column.cells]
             column.min_width = longest_word([str(column.header), *cells])
-        measured = Measurement.get(console, unbounded, table)
-        if measured.maximum <= console.width:
+        measured[(name, compact)] = (table, Measurement.get(console, unbounded, table))
+    order = [((full, False), "maximum"), ((abbreviated, False), "maximum"), ((full, False), "minimum"),
+             ((abbreviated, False), "minimum"), ((abbreviated, True), "maximum"), ((abbreviated, True), "minimum")]
+    for key, bound in order:
+        table, width = measured[key]
+        if getattr(width, bound) <= console.width:
             return table
-        tables.append((table, measured.minimum))
-    narrow = [table for table, minimum in tables[1:] if minimum <= console.width]
-    return narrow[0] if narrow else tables[-1][0]
+    return measured[(abbreviated, True)][0]
 
 
 def new_table(title: str, compact: bool) -> RichTable:
