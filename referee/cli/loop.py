@@ -27,8 +27,9 @@ def command_help(game: Game[Any]) -> str:
     """The commands at any question, with this game's own correction example."""
     example = f"e.g. 'adjust {game.correction_example}'" if game.correction_example else "see the forms above"
     return (
-        "At any question: 'undo' [N], 'state', 'secret NAME', 'help' or '?', 'rules WORDS', "
-        f"'adjust WHO FIELD +N|-N|=N ; reason' ({example}), 'edit' [N NEW VALUE] (change a past answer), 'quit'."
+        "At any question: 'undo' [N], 'redo' [N], 'state', 'secret NAME', 'help' or '?', 'rules WORDS', "
+        f"'adjust WHO FIELD +N|-N|=N ; reason' ({example}), 'edit' [N NEW VALUE] (change a past answer), 'quit'. "
+        "Tab completes options, names and commands."
     )
 
 

@@ -144,20 +144,24 @@ def fitted(console: Console, build: Callable[[Callable[[str], str], bool], RichT
         return header
 
     unbounded = console.options.update(max_width=10_000)  # the table's own widths, not the terminal's
-    measured = {}
-    for name, compact in ((full, False), (abbreviated, False), (abbreviated, True)):
-        table = build(name, compact)
-        for column in table.columns:
-            cells = [str(cell) for cell in column.cells]
-            column.min_width = longest_word([str(column.header), *cells])
-        measured[(name, compact)] = (table, Measurement.get(console, unbounded, table))
+    measured: dict[tuple[Callable[[str], str], bool], tuple[RichTable, Measurement]] = {}
+
+    def measure(key: tuple[Callable[[str], str], bool]) -> tuple[RichTable, Measurement]:
+        if key not in measured:  # built only when the layouts before it do not fit
+            table = build(*key)
+            for column in table.columns:
+                cells = [str(cell) for cell in column.cells]
+                column.min_width = longest_word([str(column.header), *cells])
+            measured[key] = (table, Measurement.get(console, unbounded, table))
+        return measured[key]
+
     order = [((full, False), "maximum"), ((abbreviated, False), "maximum"), ((full, False), "minimum"),
              ((abbreviated, False), "minimum"), ((abbreviated, True), "maximum"), ((abbreviated, True), "minimum")]
     for key, bound in order:
-        table, width = measured[key]
+        table, width = measure(key)
         if getattr(width, bound) <= console.width:
             return table
-    return measured[(abbreviated, True)][0]
+    return measure((abbreviated, True))[0]
 
 
 def new_table(title: str, compact: bool) -> RichTable:
