@@ -78,8 +78,7 @@ def fill(store: Store, count: int, games: list[Played]) -> None:
         file.meta = meta
         file.entries = [dict(entry) for entry in played.entries]
         file.fold()
-    store.index_path.unlink(missing_ok=True)
-    store.list()  # the index is rebuilt from the session files in one write
+    store.rebuild_index()  # the index written from the session files in one write
 
 
 COMMANDS: dict[str, tuple[tuple[str, ...], bool]] = {

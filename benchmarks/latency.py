@@ -46,7 +46,7 @@ class TimingAnswerer:
         self.answered_at: float | None = None
 
     def ask(self, prompt: str, validate: Validator, default: str | None = None, single_keys: str = "",
-            complete: Any = None) -> str:
+            complete: Any = None, masked: Any = None) -> str:
         now = time.perf_counter()
         if self.answered_at is not None:
             self.waits.append(now - self.answered_at)

@@ -9,8 +9,11 @@ first question, each against a bare questionary program measured in the same run
     start to first question `referee play` started in a pseudo-terminal until its first question
                             is drawn, against floor_prompt.py's first question.
 
-Both sides run with PROMPT_TOOLKIT_NO_CPR=1 (no cursor-position round trip) and pexpect's send
-delay off, so the figures are the programs' own time plus the pseudo-terminal's.
+Both sides are sent the same keys (the game's answers, each followed by Enter) and run with
+PROMPT_TOOLKIT_NO_CPR=1 (no cursor-position round trip) and pexpect's send delay off, so the
+figures are the programs' own time plus the pseudo-terminal's. Compiled bytecode is kept (in a
+temporary PYTHONPYCACHEPREFIX, filled by an untimed run) as an installed package keeps it, even
+where PYTHONDONTWRITEBYTECODE is set.
 """
 
 from __future__ import annotations
@@ -47,7 +50,8 @@ def the_game() -> tuple[list[str], list[str]]:
 
 def spawn(arguments: Sequence[str], home: Path) -> pexpect.spawn:
     env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "REFEREE_HOME": str(home), "TERM": "xterm-256color",
-           "COLUMNS": "100", "LINES": "50"}
+           "COLUMNS": "100", "LINES": "50", "PYTHONPYCACHEPREFIX": str(home.parent / "terminal-bytecode")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     child = pexpect.spawn(sys.executable, list(arguments), env=env, dimensions=(50, 100), encoding="utf-8",
                           codec_errors="replace", timeout=60)
     child.delaybeforesend = None
@@ -95,13 +99,15 @@ def run(quick: bool, home: Path) -> dict[str, Any]:
     players, answers = the_game()
     referee = ["-m", "referee", "play", "council-of-blackthorn", "--players", ",".join(players)]
     floor = [FLOOR, str(len(answers))]
-    games = 1 if quick else 5
-    starts = 1 if quick else 15
+    games = 1 if quick else 9
+    starts = 1 if quick else 21
+    first_question(referee, home)  # untimed: compiles the bytecode both sides then read
+    first_question([FLOOR, "1"], home)
     waits: dict[str, list[float]] = {"referee": [], "floor": []}
     per_game: dict[str, dict[str, list[float]]] = {side: {"p50": [], "p95": []} for side in waits}
     for _ in range(games):  # interleaved, so that a busy machine slows both alike
         for side, arguments in (("floor", floor), ("referee", referee)):
-            measured = answer_waits(arguments, answers if side == "referee" else ["a"] * len(answers), home)
+            measured = answer_waits(arguments, answers, home)  # the same keys typed on both sides
             waits[side] += measured
             per_game[side]["p50"].append(percentile(measured, 0.50))
             per_game[side]["p95"].append(percentile(measured, 0.95))

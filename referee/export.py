@@ -9,8 +9,9 @@ newer referee is refused with its version named.
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,7 +47,7 @@ def session_json(stored: StoredSession) -> dict[str, Any]:
         "status": meta.status,
         "played_seconds": meta.played_seconds,
         "winners": list(meta.winners),
-        "entries": [entry.to_json() for entry in stored.entries],
+        "entries": stored.logged,  # checked as read, and written out as they are
         "edits": [dict(edit) for edit in meta.edits],
     }
 
@@ -58,6 +59,15 @@ def json_document(sessions: Sequence[StoredSession], exported_at: str) -> dict[s
         "exported": exported_at,
         "sessions": [session_json(stored) for stored in sessions],
     }
+
+
+def json_text(sessions: Iterable[StoredSession], exported_at: str) -> str:
+    """`json_document` written compactly, one session at a time: each session is encoded as soon as
+    it is read and then let go, so an export of every session never holds every log at once."""
+    head = json.dumps(json_document([], exported_at), ensure_ascii=False)
+    assert head.endswith("[]}")
+    parts = (json.dumps(session_json(stored), ensure_ascii=False) for stored in sessions)
+    return f"{head[:-2]}{', '.join(parts)}]}}\n"
 
 
 @dataclass

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from typing import Any
 
 from referee.engine.driver import Entry
@@ -98,7 +99,13 @@ class StoredSession:
     """One session as it is on disk: its setup, its log and the edits made to it."""
 
     meta: SessionMeta
-    entries: list[Entry] = field(default_factory=list)
+    logged: list[dict[str, str]] = field(default_factory=list)
+    """The log as stored, every entry checked ({"answer": ...} or {"adjust": ..., "reason": ...})."""
+
+    @cached_property
+    def entries(self) -> list[Entry]:
+        """The log as the driver reads it (built when asked: an export of the log needs only `logged`)."""
+        return [Entry.from_json(entry) for entry in self.logged]
 
     @property
     def edits(self) -> list[dict[str, Any]]:
@@ -111,7 +118,7 @@ def read_session(store: Store, session_id: str) -> StoredSession:
     file = store.session_file(session_id)
     file.load()
     assert file.meta is not None
-    return StoredSession(file.meta, [Entry.from_json(entry) for entry in file.entries])
+    return StoredSession(file.meta, file.entries)
 
 
 def summary_of(store: Store, meta: SessionMeta) -> Summary | None:

@@ -31,6 +31,7 @@ import os
 import re
 import secrets
 import signal
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -69,18 +70,32 @@ def data_home() -> Path:
     return data_dir()
 
 
+HELD_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
 @contextlib.contextmanager
 def uninterrupted() -> Iterator[None]:
     """Hold back Ctrl-C (SIGINT) and SIGTERM while a write is under way; they arrive right after.
 
     The in-memory log and the file on disk then never disagree about the answer being written.
+    Blocking the signals in this thread is not enough where the process has other threads (a
+    prompt library's helpers): the kernel hands the signal to one of them and Python still runs
+    its handler here, at once. So in the main thread the handlers are also swapped for ones that
+    only note the signal, and what was noted is raised again once the write is done.
     """
-    held = {signal.SIGINT, signal.SIGTERM}
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    arrived: list[int] = []
+    handlers: dict[signal.Signals, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        handlers = {number: signal.signal(number, lambda got, _frame: arrived.append(got)) for number in HELD_SIGNALS}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # what was held arrives now, and is noted
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+        for got in arrived:
+            signal.raise_signal(got)
 
 
 def read_json(path: Path) -> Any:
@@ -237,12 +252,35 @@ class SessionDamaged(SessionError):
 
 
 def log_entry(data: object) -> dict[str, str]:
-    """A stored log entry, checked: {"answer": text} or {"adjust": text, "reason": text}."""
-    if isinstance(data, dict):
-        keys = set(data)
-        if keys in ({"answer"}, {"adjust", "reason"}) and all(isinstance(v, str) for v in data.values()):
-            return {str(key): str(value) for key, value in data.items()}
+    """A stored log entry, checked: {"answer": text} or {"adjust": text, "reason": text}.
+
+    Every session read checks every entry this way, so the check is kept to a few lookups."""
+    if type(data) is dict:
+        if len(data) == 1:
+            answer = data.get("answer")
+            if type(answer) is str:
+                return {"answer": answer}
+        elif len(data) == 2:
+            adjust, why = data.get("adjust"), data.get("reason")
+            if type(adjust) is str and type(why) is str:
+                return {"adjust": adjust, "reason": why}
     raise ValueError("not a log entry")
+
+
+def numbered_entries(rows: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """The entries of a session file's log rows ({"n": k, "entry": ...}), in order, each checked.
+
+    Rows are numbered 1, 2, ... with no gap; every listing and export reads every entry of every
+    session this way, so the usual case (rows already in order) costs one pass."""
+    numbers = [row.get("n") for row in rows]
+    if not all(type(number) is int for number in numbers):
+        raise ValueError("its log rows are not numbered")
+    expected = list(range(1, len(rows) + 1))
+    if numbers != expected:
+        rows = sorted(rows, key=lambda row: int(row["n"]))
+        if [row["n"] for row in rows] != expected:
+            raise ValueError("its log rows are out of sequence")
+    return [log_entry(row.get("entry")) for row in rows]
 
 
 def file_problem(error: OSError) -> str:
@@ -337,14 +375,7 @@ class SessionFile:
                     f"{FORMAT_VERSION}); upgrade to open it. The file is left as it is."
                 )
             self.meta = SessionMeta.from_json(meta)
-            rows = table_rows(document, "log")
-            numbers = [row.get("n") for row in rows]
-            if not all(type(number) is int for number in numbers):
-                raise ValueError("its log rows are not numbered")
-            rows.sort(key=lambda row: int(row["n"]))
-            if [row["n"] for row in rows] != list(range(1, len(rows) + 1)):
-                raise ValueError("its log rows are out of sequence")
-            self.entries = [log_entry(row.get("entry")) for row in rows]
+            self.entries = numbered_entries(table_rows(document, "log"))
             self._sequence = meta.get("sequence", 0)
             if type(self._sequence) is not int or self._sequence < 0:
                 raise ValueError("its journal position is not a whole number")
@@ -572,8 +603,12 @@ class Store:
 
         return f"{time.strftime('%Y%m%d-%H%M%S')}-{short_name(game)[:10]}-{secrets.token_hex(2)}"
 
-    def create(self, meta: SessionMeta) -> SessionFile:
-        """Write a new session; if its id is taken (two starts in the same second), take another."""
+    def create(self, meta: SessionMeta, indexed: bool = True) -> SessionFile:
+        """Write a new session; if its id is taken (two starts in the same second), take another.
+
+        `indexed=False` leaves its row in the index to the caller's first save (a session started
+        at the table: the index is rewritten whole, and the first question need not wait for it);
+        until then a listing reads the new session from its own file."""
         session = self.session_file(meta.id)
         try:
             self.ensure()
@@ -589,7 +624,8 @@ class Store:
                 raise SessionError(f"could not find a free session id in {self.sessions_dir}")
             session.meta = meta
             session.fold()
-            self.update_index(meta)
+            if indexed:
+                self.update_index(meta)
         except OSError as error:
             session.unlock()
             raise SessionError(f"cannot create session {meta.id} in {self.sessions_dir}: {reason(error)}") from None
@@ -728,12 +764,17 @@ class Store:
         fresh = []
         for meta in metas:
             session = SessionFile(self.sessions_dir, meta.id)
+            unfinished = meta.status != "finished"
             changed = False
             for path in (session.path, session.journal_path):
                 with contextlib.suppress(OSError):
                     info = os.lstat(path)
+                    # File times advance by the kernel's clock tick, so a change made in the same
+                    # tick as the index has the index's time: for a game still being played that
+                    # counts as a change (a finished one is folded, then indexed, within one tick).
                     changed = changed or info.st_mtime_ns > written or (
-                        path == session.journal_path and info.st_size > 0 and meta.status != "finished")
+                        unfinished and info.st_mtime_ns == written) or (
+                        path == session.journal_path and info.st_size > 0 and unfinished)
             fresh.append(self._from_file(meta.id, fallback=meta) if changed else meta)
         return fresh
 
@@ -776,10 +817,14 @@ class Store:
         try:
             on_disk = self._session_ids()
             metas, _exists = self._read_index()
-            if metas is None or {meta.id for meta in metas} != on_disk:
+            if metas is None:
                 metas = self._from_files(on_disk)
             else:
-                metas = self._refreshed(metas)
+                # Rows of sessions whose files are gone are dropped; sessions the index does not
+                # name yet (just started, or written before a crash) are read from their files.
+                indexed = {meta.id for meta in metas}
+                metas = self._refreshed([meta for meta in metas if meta.id in on_disk])
+                metas += self._from_files(on_disk - indexed)
         except OSError as error:
             raise SessionError(f"cannot read the session list in {self.root}: {reason(error)}") from None
         return sorted(metas, key=lambda meta: meta.started)

@@ -318,3 +318,28 @@ def test_secret_in_an_answers_file_prints_with_the_transcript(referee_home: Path
     assert done.returncode == 0, done.stderr
     assert "Bo: 3 influence points, 3 treason cards" in done.stdout
     assert "\x1b[?1049h" not in done.stdout
+
+
+def test_the_amount_of_a_hidden_correction_is_masked_as_it_is_typed(
+    referee_home: Path, terminals: list[Terminal]
+) -> None:
+    """Once the line names a hidden field (Ann's influence), it shows as asterisks: the amount is
+    never drawn, not while typed and not after Enter; the correction still takes effect."""
+    terminal = open_terminal(terminals, PLAYERS, referee_home)
+    set_up(terminal)
+    terminal.wait_for_question(DICE_QUESTION)
+    terminal.keys("adjust Ann influence +7 ; bribe")
+    drain(terminal)
+    assert "*" * len("adjust Ann influence +7 ; bribe") in prompt_line(terminal)
+    terminal.keys("\r")
+    terminal.expect_text("Ann's influence changed (hidden)")
+    terminal.answer(DICE_QUESTION, "adjust Bo hand =4 ; a public correction stays readable")
+    terminal.expect_pattern(r"Bo's hand \d+ -> 4")
+    terminal.type("quit")
+    assert terminal.finish() == 0
+    drawn = plain(terminal.raw())
+    assert "influence +7" not in drawn and "+7 ; bribe" not in drawn, [
+        drawn[max(0, at - 80): at + 20] for at in [drawn.find("+7")]]
+    assert "Ann's influence changed (hidden) (bribe)" in drawn  # the reason is the table's to read
+    assert "adjust Bo hand =4" in drawn
+    assert logged(referee_home)[-2:] == ["adjust Ann influence +7", "adjust Bo hand =4"]

@@ -11,7 +11,7 @@ where the store says the session stands:
 - the state resume rebuilt equals the reference state after that step and a clean replay of the
   same answers.
 
-The default run makes at least 50 kills; `pytest -m slow` makes 500. Each run prints its figures.
+The default run makes at least 25 kills; `pytest -m slow` makes 500. Each run prints its figures.
 """
 
 from __future__ import annotations
@@ -147,9 +147,9 @@ def run_campaign(tmp_path: Path, target_kills: int, seed: int) -> Campaign:
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs POSIX signals")
 def test_random_sigkills_lose_no_acknowledged_step(tmp_path: Path) -> None:
-    campaign = run_campaign(tmp_path, target_kills=50, seed=20240605)
-    assert campaign.kills >= 50
-    assert campaign.kills_mid_game >= 25  # the kills really landed inside games, not only at the edges
+    campaign = run_campaign(tmp_path, target_kills=25, seed=20240605)
+    assert campaign.kills >= 25
+    assert campaign.kills_mid_game >= 12  # the kills really landed inside games, not only at the edges
     assert campaign.acknowledged_checked > 0
 
 

@@ -7,7 +7,7 @@ command and every kind of question, shown on a real console: they must appear as
 Whatever comes in, the only outcomes allowed are: accepted, or refused with InvalidAnswer /
 InvalidAdjustment (one line) and the state exactly as it was; at the command line, an exit code
 of 0, 1 or 2 and never a traceback. Each test counts the inputs it tried; the module prints the
-totals at the end (`pytest -s`).
+totals at the end (`pytest -p no:xdist -s`).
 """
 
 from __future__ import annotations
@@ -182,19 +182,18 @@ def guided_game(info: GameInfo) -> Game[Any]:
     return game
 
 
-@examples(10)
-@given(
-    seed=st.integers(0, 2**32),
-    players=st.integers(2, 6),
-    junk=st.lists(junk_text, min_size=4, max_size=40),
-)
-def throw_bad_answers_through_a_game(info: GameInfo, seed: int, players: int, junk: list[str]) -> None:
+GAME_SEEDS = st.integers(0, 2**32)
+PLAYER_COUNTS = st.integers(2, 6)
+JUNK = st.lists(junk_text, min_size=4, max_size=40)
+
+
+def throw_bad_answers_through_a_game(info: GameInfo, seed: int, players: int, junk: list[str], longest: int) -> None:
     rng = random.Random(seed)
     count = min(max(players, info.min_players), info.max_players)
     driver = Driver(guided_game(info), NAMES[:count], {})
     position = 0
     while driver.pending is not None:
-        if len(driver.entries) >= 600:
+        if len(driver.entries) >= longest:
             # Junk that happens to be a valid answer plays on: '1' picks Noble at every card, and a game
             # where only Noble is ever played never ends, by the rules. Refusals are what is tested here;
             # the simulations check that games end.
@@ -214,19 +213,33 @@ def throw_bad_answers_through_a_game(info: GameInfo, seed: int, players: int, ju
 
 
 @pytest.mark.parametrize("info", GUIDED, ids=[info.id for info in GUIDED])
-def test_guided_game_refuses_random_bad_answers_and_changes_nothing(info: GameInfo) -> None:
-    throw_bad_answers_through_a_game(info)
+@examples(3)
+@given(seed=GAME_SEEDS, players=PLAYER_COUNTS, junk=JUNK)
+def test_guided_game_refuses_random_bad_answers_and_changes_nothing(
+    info: GameInfo, seed: int, players: int, junk: list[str]
+) -> None:
+    throw_bad_answers_through_a_game(info, seed, players, junk, longest=250)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("info", GUIDED, ids=[info.id for info in GUIDED])
+@examples(30)
+@given(seed=GAME_SEEDS, players=PLAYER_COUNTS, junk=JUNK)
+def test_guided_game_refuses_random_bad_answers_and_changes_nothing_long(
+    info: GameInfo, seed: int, players: int, junk: list[str]
+) -> None:
+    throw_bad_answers_through_a_game(info, seed, players, junk, longest=600)
 
 
 @pytest.mark.parametrize("info", GUIDED, ids=[info.id for info in GUIDED])
 def test_every_kind_of_question_is_attacked(info: GameInfo) -> None:
-    """200 random games over every player count; each kind of question they reach (a rare one
+    """100 random games over every player count; each kind of question they reach (a rare one
     too) gets the odd inputs until it has had 40 rounds of them."""
     battery = list(ODD_TEXT + ODD_NUMBERS)
     attacked: Counter[QuestionKind] = Counter()
     rng = random.Random(1)
     counts = range(info.min_players, info.max_players + 1)
-    for number in range(200):
+    for number in range(100):
         driver = Driver(guided_game(info), NAMES[: counts[number % len(counts)]], {})
         while driver.pending is not None:
             ask = driver.pending
@@ -302,7 +315,7 @@ class JunkAtEveryQuestion(ScriptedAnswerer):
         self.live, self.rng, self.questions = live, rng, 0
 
     def ask(self, prompt: str, validate: Any, default: str | None = None, single_keys: str = "",
-            complete: Any = None) -> str:
+            complete: Any = None, masked: Any = None) -> str:
         if self.position >= len(self.lines):
             assert isinstance(self.lines, list)
             self.lines.extend(enumerate(self.next_lines(), len(self.lines) + 1))
@@ -428,7 +441,7 @@ def through_every_command(names: list[str], answer: str, folder: Path) -> None:
                 "--answers", str(answers))
 
 
-@examples(12)
+@examples(5)
 @given(names=st.lists(markup_like, min_size=2, max_size=3), answer=markup_like)
 def fuzz_every_command(names: list[str], answer: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     through_every_command(names, answer, tmp_path_factory.mktemp("commands"))

@@ -686,11 +686,21 @@ def test_data_directory_that_is_a_file_is_one_line(tmp_path: Path, args: list[st
     assert not_a_directory.read_text() == "mine"
 
 
+@pytest.mark.parametrize("other_thread", [False, True], ids=["one-thread", "with-a-helper-thread"])
 def test_ctrl_c_during_a_write_waits_until_the_answer_is_on_disk(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, other_thread: bool
 ) -> None:
+    """With a helper thread alive (as a prompt library may leave one), the kernel hands the signal
+    to that thread, since the writing thread holds it back; Python still runs the handler in the
+    main thread, so the write must be protected there too."""
+    import threading
+
     import referee.store
 
+    stop = threading.Event()
+    helper = threading.Thread(target=stop.wait, daemon=True)
+    if other_thread:
+        helper.start()
     live = played(Store(tmp_path), 4)
     real_write_all = referee.store.write_all
 
@@ -707,4 +717,5 @@ def test_ctrl_c_during_a_write_waits_until_the_answer_is_on_disk(
         assert len(live.driver.entries) == 5 and len(live.file.entries) == 5
     finally:
         live.release()
+        stop.set()
     assert len(stored_log(tmp_path, live.meta.id)) == 5  # the interrupted answer is whole on disk

@@ -70,7 +70,7 @@ class Keyboard(InteractiveAnswerer):
         self.typed = list(typed)
 
     def ask(self, prompt: str, validate: Any, default: str | None = None, single_keys: str = "",
-            complete: Any = None) -> str:
+            complete: Any = None, masked: Any = None) -> str:
         if not self.typed:
             raise EOFError
         return self.typed.pop(0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
 
 Validator = Callable[[str], str | None]
 """Returns None when the text is acceptable, else the one-line reason it is not."""
+Masked = Callable[[str], bool]
+"""Whether the line typed so far must be shown masked (it holds a hidden amount)."""
 
 
 def fits(ask: Ask[Any]) -> Validator:
@@ -77,6 +80,7 @@ class ScriptedAnswerer:
         default: str | None = None,
         single_keys: str = "",
         complete: Completions | None = None,
+        masked: Masked | None = None,
     ) -> str:
         if self.position >= len(self.lines):
             raise AnswersEnded(f"{self.source} ended before the game did")
@@ -124,12 +128,15 @@ class InteractiveAnswerer:
         default: str | None = None,
         single_keys: str = "",
         complete: Completions | None = None,
+        masked: Masked | None = None,
     ) -> str:
         """Ask until the answer passes `validate`. Each of `single_keys`, pressed on an empty line,
         answers at once without Enter (the numbers of a short list of options); the Enter that a
-        hand used to pressing it types next is then swallowed, not taken as the next answer."""
+        hand used to pressing it types next is then swallowed, not taken as the next answer.
+        While `masked` says so of the line typed so far, the line shows as asterisks (and stays so
+        on the screen after Enter)."""
         while True:
-            answer, by_key = self.prompt_once(prompt, single_keys, complete)
+            answer, by_key = self.prompt_once(prompt, single_keys, complete, masked)
             problem = validate(answer)
             if problem is None:
                 self.swallow_until = time.monotonic() + SWALLOW_SECONDS if by_key else 0.0
@@ -137,7 +144,9 @@ class InteractiveAnswerer:
             self.swallow_until = 0.0
             self.rejected(problem)
 
-    def prompt_once(self, prompt: str, single_keys: str, complete: Completions | None) -> tuple[str, bool]:
+    def prompt_once(
+        self, prompt: str, single_keys: str, complete: Completions | None, masked: Masked | None = None
+    ) -> tuple[str, bool]:
         """One prompt: what was typed, and whether a single key answered it."""
         import questionary
 
@@ -148,9 +157,18 @@ class InteractiveAnswerer:
             from referee.cli.completion import completer
 
             extra = {"completer": completer(complete), "complete_while_typing": False}
+        if masked is not None:
+            from prompt_toolkit.application.current import get_app
+            from prompt_toolkit.filters import Condition
+
+            hide = masked
+            extra["is_password"] = Condition(lambda: hide(get_app().current_buffer.text))
         # The default is not typed into the box (typing would append to it); an empty answer takes it.
         question = questionary.text(wrap_prompt(prompt, self.console.width), qmark="?", key_bindings=bindings, **extra)
+        settle_memory_before_prompts()
         answer: str = question.unsafe_ask()
+        del question
+        gc.collect(1)  # the prompt's own objects, freed while young: see settle_memory_before_prompts
         return answer, bool(answered_by_key)
 
     def show_private(self, title: str, lines: Sequence[str]) -> None:
@@ -174,6 +192,23 @@ class InteractiveAnswerer:
     def rejected(self, message: str) -> None:
         # rich wraps the line at word boundaries to the terminal's width
         self.console.print(message, style="red")
+
+
+_memory_settled = False
+
+
+def settle_memory_before_prompts() -> None:
+    """Keep the garbage collector's full passes out of the time between Enter and the next question.
+
+    Every prompt leaves a few thousand objects in reference cycles behind it. Left to the collector,
+    they reach its oldest generation, and every few questions a full pass over everything the
+    program holds stalls the next prompt by tens of milliseconds. So, once, before the first
+    prompt: what start-up loaded (modules, the game, the store) is frozen out of the collector's
+    passes; and after each prompt its cycles are collected while they are young, which is cheap."""
+    global _memory_settled
+    if not _memory_settled:
+        gc.freeze()  # (no collection first: that would delay the first question)
+        _memory_settled = True
 
 
 def wrap_prompt(prompt: str, width: int) -> str:

@@ -50,15 +50,17 @@ def run_export(db: Path | None, given: str | None, every: bool, form: str, outpu
 def render(store: Store, metas: list[SessionMeta], form: str, single: bool) -> str:
     if form == "bgstats":
         return bgstats_text(store, metas, single)
-    stored = [read_session(store, meta.id) for meta in metas]
+    stored = (read_session(store, meta.id) for meta in metas)  # one at a time: read, written, let go
     if form == "md":
         from referee.export import markdown_report
 
         return "\n---\n\n".join(markdown_report(session) for session in stored)
-    from referee.export import json_document
+    from referee.export import json_document, json_text
 
-    document = json_document(stored, datetime.now().isoformat(sep=" ", timespec="seconds"))
-    return dumps(document, single)
+    exported_at = datetime.now().isoformat(sep=" ", timespec="seconds")
+    if single:
+        return dumps(json_document(list(stored), exported_at), single)
+    return json_text(stored, exported_at)
 
 
 def bgstats_text(store: Store, metas: list[SessionMeta], single: bool) -> str:

@@ -8,12 +8,12 @@ from typing import Any, Protocol
 from rich.console import Console
 
 from referee.asks import Ask, Choice, Confirm, TableStep, clean
-from referee.cli.answerers import Validator, fits
+from referee.cli.answerers import Masked, Validator, fits
 from referee.cli.changes import changes
 from referee.cli.completion import Completions, gather
 from referee.cli.render import show_changes, show_header, show_messages, show_public, show_scoreboard, styled
 from referee.engine.cards import CardQuestion
-from referee.engine.corrections import Action, parse
+from referee.engine.corrections import Action, names_hidden_field, parse
 from referee.engine.game import Game, Header, PublicView
 from referee.engine.lines import COMMANDS, Line, read_line
 from referee.engine.session import EntryDescription, LiveSession
@@ -43,6 +43,7 @@ class Answerer(Protocol):
         default: str | None = None,
         single_keys: str = "",
         complete: Completions | None = None,
+        masked: Masked | None = None,
     ) -> str: ...
 
     def rejected(self, message: str) -> None: ...
@@ -162,7 +163,8 @@ class SessionLoop:
             self.show_header()
             verbs = self.game.correction_verbs
             text = self.answerer.ask(
-                prompt_for(ask), validator(ask, verbs), ask.default, single_keys(ask), complete=self.completions(ask)
+                prompt_for(ask), validator(ask, verbs), ask.default, single_keys(ask), complete=self.completions(ask),
+                masked=self.hides_amount("adjust"),
             )
             self.take(text, ask)
         self.show_state()
@@ -233,6 +235,20 @@ class SessionLoop:
             (field.name for field in self.game.correction_fields()),
             self.game.correction_verbs,
         )
+
+    def hides_amount(self, command: str = "") -> Masked:
+        """Whether a line typed so far is a correction of a hidden field (after `command`, when the
+        line must start with it): the table should not watch its amount being typed."""
+        state = self.live.driver.state
+
+        def hides(typed: str) -> bool:
+            word, _, rest = typed.strip().partition(" ")
+            if command and word.lower() != command:
+                return False
+            change = (rest if command else typed).partition(";")[0]
+            return names_hidden_field(change, self.game.correction_targets(state), self.game.correction_fields())
+
+        return hides
 
     def confirm_card(self, ask: CardQuestion, name: str, printed: Mapping[str, str]) -> str:
         """A known card named at a card question: its printed fields are shown; Enter takes it,
@@ -358,7 +374,8 @@ class SessionLoop:
         if not text.strip() and self.answerer.interactive:
             offer = self.completions(self.live.driver.pending or Confirm(""))
             fields = Completions((), (), offer.targets, offer.fields, prefix="adjust ")
-            text = self.answerer.ask(f"Correction ({self.game.adjust_help()})", lambda _: None, complete=fields)
+            text = self.answerer.ask(f"Correction ({self.game.adjust_help()})", lambda _: None, complete=fields,
+                                     masked=self.hides_amount())
             reason = self.answerer.ask("Reason (the card or ability behind it)", lambda _: None)
         before = self.view()
         try:

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich import box
 from rich.console import Console
-from rich.measure import Measurement
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from referee.engine.game import Header, PublicView
 from referee.outcome import ScoreReport
 from referee.user_text import visible
+
+if TYPE_CHECKING:  # tables are loaded when the first one is drawn: the first question comes sooner
+    from rich.measure import Measurement
+    from rich.table import Table as RichTable
 
 
 class PlainConsole(Console):
@@ -140,6 +141,8 @@ def fitted(console: Console, build: Callable[[Callable[[str], str], bool], RichT
     with borders while they fit, then without borders between columns. No column is narrower
     than its longest word, so cells wrap at word boundaries and no header is cut short."""
 
+    from rich.measure import Measurement
+
     def full(header: str) -> str:
         return header
 
@@ -165,6 +168,9 @@ def fitted(console: Console, build: Callable[[Callable[[str], str], bool], RichT
 
 
 def new_table(title: str, compact: bool) -> RichTable:
+    from rich import box
+    from rich.table import Table as RichTable
+
     if compact:
         return RichTable(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 0))
     return RichTable(title=title, title_justify="left", show_lines=False)

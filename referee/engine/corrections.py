@@ -138,6 +138,16 @@ def parse(text: str, targets: Sequence[Target], fields: Sequence[Field[S]]) -> t
     )
 
 
+def names_hidden_field(text: str, targets: Sequence[Target], fields: Sequence[Field[S]]) -> bool:
+    """Whether a correction, as far as it is typed (no 'adjust' word), already names a hidden
+    field: what follows, its amount, is then kept off the screen as it is typed."""
+    try:
+        _who, field, _rest = parse(text, targets, fields)
+    except InvalidAdjustment:
+        return False
+    return isinstance(field, Counter) and field.hidden
+
+
 def pick_field(who: str, kind: str, rest: Sequence[str], fields: Sequence[Field[S]]) -> Field[S]:
     own = [field for field in fields if field.kind == kind]
     names = ", ".join(field.name for field in own)

@@ -21,7 +21,6 @@ from referee.engine.game import Game
 from referee.errors import SessionError
 from referee.games.registry import find_game
 from referee.store import SessionFile, SessionMeta, Store
-from referee.summary import summarise
 
 
 def load_game(game_id: str) -> Game[Any]:
@@ -82,6 +81,8 @@ class LiveSession:
         self.dropped = len(file.entries) - result.applied
         self.set_aside_path: Path | None = None
         """Where the answers that no longer replay were kept, when there were any."""
+        self.indexed = True
+        """Whether the store's index has this session's row (a new session gets it at its first save)."""
 
     @property
     def meta(self) -> SessionMeta:
@@ -99,8 +100,10 @@ class LiveSession:
             store.new_id(game.id), game.id, list(players), dict(options), time.strftime("%Y-%m-%d %H:%M:%S"),
             updated=saved_at(),
         )
-        file = store.create(meta)
-        return cls(store, file, game, ReplayResult(driver, 0))
+        file = store.create(meta, indexed=False)  # its index row comes with the first save
+        session = cls(store, file, game, ReplayResult(driver, 0))
+        session.indexed = False
+        return session
 
     @classmethod
     def resume(cls, store: Store, session_id: str) -> LiveSession:
@@ -167,6 +170,9 @@ class LiveSession:
     def _save(self, entry: Entry) -> None:
         try:
             self.file.add(entry.to_json())
+            if not self.indexed:
+                self.store.update_index(self.meta)
+                self.indexed = True
         except SessionError:
             # Not on disk, so not accepted: take it back so that the table and the store agree.
             stored = [Entry.from_json(saved) for saved in self.file.entries]
@@ -226,11 +232,17 @@ class LiveSession:
             meta.status = status
         report = self.driver.report
         meta.winners = list(report.winners) if report is not None else []  # an undo can reopen a game
-        meta.summary = summarise(self.game, self.driver).to_json() if report is not None else None
+        if report is not None:
+            from referee.summary import summarise  # loaded once a game has ended, not at every start
+
+            meta.summary = summarise(self.game, self.driver).to_json()
+        else:
+            meta.summary = None
         meta.answers = len(self.driver.entries)
         meta.updated = saved_at()
         self.file.fold()
         self.store.update_index(meta)
+        self.indexed = True
 
     def release(self) -> None:
         self.file.unlock()
