@@ -8,7 +8,7 @@ drawing back to five) the referee works out itself. The dice are one more answer
 by every player's turn.
 
 The card catalogue's part: for every game, the same random games with every card named as a new
-one (cold) and then as a known one (warm); `pytest -p no:xdist -s -k warm` prints answers a turn for both, and
+one (cold) and then as a known one (warm); `pytest -n 0 -s -k warm` prints answers a turn for both, and
 for random games of the same seeds in which no card is named.
 """
 

@@ -7,7 +7,7 @@ command and every kind of question, shown on a real console: they must appear as
 Whatever comes in, the only outcomes allowed are: accepted, or refused with InvalidAnswer /
 InvalidAdjustment (one line) and the state exactly as it was; at the command line, an exit code
 of 0, 1 or 2 and never a traceback. Each test counts the inputs it tried; the module prints the
-totals at the end (`pytest -p no:xdist -s`).
+totals at the end (`pytest -n 0 -s`).
 """
 
 from __future__ import annotations

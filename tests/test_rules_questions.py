@@ -3,7 +3,7 @@
 Two sets: tests/rules_questions.toml (93 questions, mostly in the rulebooks' words) and
 tests/rules_questions_players.toml (100 in the words players use at a table, 30 of them held out
 from tuning). Each is held to its targets; top-1 and top-3 are printed
-(`pytest -p no:xdist -s tests/test_rules_questions.py`) so that a change to the ranking shows its effect.
+(`pytest -n 0 -s tests/test_rules_questions.py`) so that a change to the ranking shows its effect.
 `python benchmarks/rules_accuracy.py` prints the same figures with the misses.
 """
 
