@@ -216,3 +216,27 @@ def test_a_correction_a_game_trips_on_is_taken_back_and_retells_nothing(monkeypa
     assert GAME.to_json(driver.state) == before
     assert driver.take_messages() == []
     assert len(driver.entries) == len(OPENING)
+
+
+def test_a_new_session_is_indexed_at_its_first_answer_and_listed_before_it(tmp_path: Path) -> None:
+    """Starting writes only the session's own file (the first question need not wait for the whole
+    index to be rewritten); the listing reads the new file meanwhile; the first answer adds the row."""
+    import json
+
+    store = Store(tmp_path)
+    earlier = LiveSession.start(store, GAME.id, ["Ann", "Bo"], {})
+    earlier.answer("9")
+    earlier.close("playing")
+    earlier.release()
+    live = LiveSession.start(store, GAME.id, ["Cy", "Di"], {})
+    try:
+        index = json.loads(store.index_path.read_text())
+        assert [row["id"] for row in index["sessions"].values()] == [earlier.meta.id]
+        listed = {meta.id: meta.players for meta in store.list()}
+        assert listed == {earlier.meta.id: ["Ann", "Bo"], live.meta.id: ["Cy", "Di"]}
+        live.answer("9")
+        index = json.loads(store.index_path.read_text())
+        assert sorted(row["id"] for row in index["sessions"].values()) == sorted([earlier.meta.id, live.meta.id])
+        assert {meta.id: meta.answers for meta in store.list()} == {earlier.meta.id: 1, live.meta.id: 1}
+    finally:
+        live.release()

@@ -7,6 +7,7 @@ entries. The state is always derived from the log, never stored.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -170,9 +171,6 @@ class LiveSession:
     def _save(self, entry: Entry) -> None:
         try:
             self.file.add(entry.to_json())
-            if not self.indexed:
-                self.store.update_index(self.meta)
-                self.indexed = True
         except SessionError:
             # Not on disk, so not accepted: take it back so that the table and the store agree.
             stored = [Entry.from_json(saved) for saved in self.file.entries]
@@ -180,6 +178,10 @@ class LiveSession:
             self.driver.learned.clear()
             self.driver.take_messages()
             raise
+        if not self.indexed:
+            with contextlib.suppress(SessionError):  # the answer is saved; the list reads the file until then
+                self.store.update_index(self.meta)
+                self.indexed = True
 
     def undo(self, steps: int = 1) -> int:
         """Take back the last `steps` entries (answers or corrections); returns how many."""
