@@ -785,16 +785,21 @@ class Store:
         db.close()  # one atomic write of the whole index
 
     def update_index(self, meta: SessionMeta) -> None:
-        """Write `meta` into the index; first rebuild the index if it is unusable or does not
-        name the same sessions as the session folder (the session being written aside)."""
+        """Write `meta` into the index, which also comes to name exactly the sessions in the
+        session folder: an unusable index is rebuilt from every session file; a readable one
+        loses the rows whose files are gone and gains, read from their files, the sessions it
+        does not name yet (one started elsewhere and not answered yet, or left by a crash)."""
         try:
             with self._index_lock(), uninterrupted():
                 metas, exists = self._read_index()
                 on_disk = self._session_ids() - {meta.id}
-                if metas is None or {row.id for row in metas} - {meta.id} != on_disk:
-                    if metas is None and exists:
+                if metas is None:
+                    if exists:
                         os.replace(self.index_path, self.index_path.with_name(f"index.json.damaged-{stamp()}"))
                     metas = self._from_files(on_disk)
+                else:
+                    indexed = {row.id for row in metas}
+                    metas = [row for row in metas if row.id in on_disk] + self._from_files(on_disk - indexed)
                 rows = [row for row in metas if row.id != meta.id] + [meta]
                 self._write_index(rows)
         except OSError as error:
