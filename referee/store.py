@@ -606,9 +606,9 @@ class Store:
     def create(self, meta: SessionMeta, indexed: bool = True) -> SessionFile:
         """Write a new session; if its id is taken (two starts in the same second), take another.
 
-        `indexed=False` leaves its row in the index to the caller's first save (a session started
-        at the table: the index is rewritten whole, and the first question need not wait for it);
-        until then a listing reads the new session from its own file."""
+        `indexed=False` leaves its row in the index to the caller (a session started at the table
+        gets it when it closes: the index is rewritten whole, and the table need not wait for
+        that); until then listings, and index updates, read the session from its own file."""
         session = self.session_file(meta.id)
         try:
             self.ensure()

@@ -218,9 +218,9 @@ def test_a_correction_a_game_trips_on_is_taken_back_and_retells_nothing(monkeypa
     assert len(driver.entries) == len(OPENING)
 
 
-def test_a_new_session_is_indexed_at_its_first_answer_and_listed_before_it(tmp_path: Path) -> None:
-    """Starting writes only the session's own file (the first question need not wait for the whole
-    index to be rewritten); the listing reads the new file meanwhile; the first answer adds the row."""
+def test_a_new_session_is_indexed_when_it_closes_and_listed_before_it(tmp_path: Path) -> None:
+    """Starting and answering write only the session's own files (no question waits for the whole
+    index to be rewritten); listings read the new session from them; closing adds its row."""
     import json
 
     store = Store(tmp_path)
@@ -230,13 +230,16 @@ def test_a_new_session_is_indexed_at_its_first_answer_and_listed_before_it(tmp_p
     earlier.release()
     live = LiveSession.start(store, GAME.id, ["Cy", "Di"], {})
     try:
-        index = json.loads(store.index_path.read_text())
-        assert [row["id"] for row in index["sessions"].values()] == [earlier.meta.id]
         listed = {meta.id: meta.players for meta in store.list()}
         assert listed == {earlier.meta.id: ["Ann", "Bo"], live.meta.id: ["Cy", "Di"]}
         live.answer("9")
+        live.answer("5")
         index = json.loads(store.index_path.read_text())
-        assert sorted(row["id"] for row in index["sessions"].values()) == sorted([earlier.meta.id, live.meta.id])
-        assert {meta.id: meta.answers for meta in store.list()} == {earlier.meta.id: 1, live.meta.id: 1}
+        assert [row["id"] for row in index["sessions"].values()] == [earlier.meta.id]
+        assert {meta.id: meta.answers for meta in store.list()} == {earlier.meta.id: 1, live.meta.id: 2}
+        live.close("playing")
+        index = json.loads(store.index_path.read_text())
+        assert {row["id"]: row["answers"] for row in index["sessions"].values()} == {
+            earlier.meta.id: 1, live.meta.id: 2}
     finally:
         live.release()

@@ -242,15 +242,17 @@ def test_an_index_missing_a_session_file_lists_only_what_is_there(tmp_path: Path
 
 def test_after_a_crash_the_listed_answer_count_matches_the_log(tmp_path: Path) -> None:
     in_journal = played(Store(tmp_path), 7)
-    in_journal.release()  # killed mid-game: the index was written when the session started
+    in_journal.release()  # killed mid-game, never closed: it wrote no index row itself
     folded = played(Store(tmp_path), 4, seed=2)
+    folded.close("playing")  # its row says 4 answers; the other's row is read from its files
     folded.answer(next_fitting(folded))
     folded.file.fold()  # killed after folding, before the index was updated
     folded.release()
     counts = {meta.id: meta.answers for meta in Store(tmp_path).list()}
     assert counts == {in_journal.meta.id: 7, folded.meta.id: 5}
     index = json.loads((tmp_path / "index.json").read_text())
-    assert sorted(row["answers"] for row in index["sessions"].values()) == [0, 0]  # the stale index
+    rows = {row["id"]: row["answers"] for row in index["sessions"].values()}
+    assert rows == {in_journal.meta.id: 7, folded.meta.id: 4}  # the folded session's row is stale
 
 
 def next_fitting(live: LiveSession) -> str:

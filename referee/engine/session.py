@@ -7,7 +7,6 @@ entries. The state is always derived from the log, never stored.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -82,8 +81,6 @@ class LiveSession:
         self.dropped = len(file.entries) - result.applied
         self.set_aside_path: Path | None = None
         """Where the answers that no longer replay were kept, when there were any."""
-        self.indexed = True
-        """Whether the store's index has this session's row (a new session gets it at its first save)."""
 
     @property
     def meta(self) -> SessionMeta:
@@ -101,10 +98,10 @@ class LiveSession:
             store.new_id(game.id), game.id, list(players), dict(options), time.strftime("%Y-%m-%d %H:%M:%S"),
             updated=saved_at(),
         )
-        file = store.create(meta, indexed=False)  # its index row comes with the first save
-        session = cls(store, file, game, ReplayResult(driver, 0))
-        session.indexed = False
-        return session
+        # No index row yet: rewriting the whole index would hold up the first question. The row is
+        # written when the session closes; until then listings read the session's own file.
+        file = store.create(meta, indexed=False)
+        return cls(store, file, game, ReplayResult(driver, 0))
 
     @classmethod
     def resume(cls, store: Store, session_id: str) -> LiveSession:
@@ -178,10 +175,6 @@ class LiveSession:
             self.driver.learned.clear()
             self.driver.take_messages()
             raise
-        if not self.indexed:
-            with contextlib.suppress(SessionError):  # the answer is saved; the list reads the file until then
-                self.store.update_index(self.meta)
-                self.indexed = True
 
     def undo(self, steps: int = 1) -> int:
         """Take back the last `steps` entries (answers or corrections); returns how many."""
@@ -244,7 +237,6 @@ class LiveSession:
         meta.updated = saved_at()
         self.file.fold()
         self.store.update_index(meta)
-        self.indexed = True
 
     def release(self) -> None:
         self.file.unlock()
