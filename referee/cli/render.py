@@ -90,9 +90,12 @@ def print_marked(console: Console, mark: tuple[str, str], text: str) -> None:
     indent = " " * (len(mark[0]) + 1)
     lines = textwrap.wrap(visible(text), max(20, console.width - 1), initial_indent=indent,
                           subsequent_indent=indent, break_on_hyphens=False) or [indent]
-    console.print(styled(mark, lines[0][len(mark[0]):]))
+    # Lines of plain ASCII already fit (one column a character): rich need not wrap them again,
+    # which is most of the cost of printing them. Wider characters are left to rich's wrapping.
+    fitted_already = all(line.isascii() for line in lines)
+    console.print(styled(mark, lines[0][len(mark[0]):]), soft_wrap=fitted_already)
     for line in lines[1:]:
-        console.print(line)
+        console.print(line, soft_wrap=fitted_already)
 
 
 ABBREVIATIONS = {
