@@ -116,7 +116,7 @@ def shown_entry(game: Game[Any], state: Any, described: EntryDescription) -> str
     entry = described.entry
     if entry.adjust is not None:
         try:
-            who, field, _ = parse(entry.adjust, game.correction_targets(state), game.correction_fields())
+            who, field, _ = parse(entry.adjust, game.correction_targets(state), game.fields)
         except InvalidAdjustment:
             who, field = "", None
         if field is not None and (isinstance(field, Action) or field.hidden):
@@ -232,7 +232,7 @@ class SessionLoop:
             COMMANDS,
             self.game.player_names(state),
             (target.name for target in self.game.correction_targets(state)),
-            (field.name for field in self.game.correction_fields()),
+            (field.name for field in self.game.fields),
             self.game.correction_verbs,
         )
 
@@ -246,7 +246,7 @@ class SessionLoop:
             if command and word.lower() != command:
                 return False
             change = (rest if command else typed).partition(";")[0]
-            return names_hidden_field(change, self.game.correction_targets(state), self.game.correction_fields())
+            return names_hidden_field(change, self.game.correction_targets(state), self.game.fields)
 
         return hides
 

@@ -121,9 +121,8 @@ def parse(text: str, targets: Sequence[Target], fields: Sequence[Field[S]]) -> t
     if not words:
         raise InvalidAdjustment(f"say what to correct: {usage(targets, fields)}")
     lowered = [word.lower() for word in words]
-    named = sorted(targets, key=lambda target: -len(target.name.split()))
-    for target in named:
-        name_words = target.name.lower().split()
+    names = sorted(((target.name.lower().split(), target) for target in targets), key=lambda named: -len(named[0]))
+    for name_words, target in names:  # the longest name first: 'Red Keep' before 'Red'
         if lowered[: len(name_words)] == name_words:
             rest = words[len(name_words) :]
             return target.name, pick_field(target.name, target.kind, rest, fields), " ".join(rest[1:])
@@ -150,12 +149,11 @@ def names_hidden_field(text: str, targets: Sequence[Target], fields: Sequence[Fi
 
 def pick_field(who: str, kind: str, rest: Sequence[str], fields: Sequence[Field[S]]) -> Field[S]:
     own = [field for field in fields if field.kind == kind]
-    names = ", ".join(field.name for field in own)
     if not rest:
-        raise InvalidAdjustment(f"say which field of {who} to correct: {names}")
+        raise InvalidAdjustment(f"say which field of {who} to correct: {', '.join(field.name for field in own)}")
     field = match_field(rest[0], own)
     if field is None:
-        raise InvalidAdjustment(f"{who} has no field {rest[0]!r}; fields: {names}")
+        raise InvalidAdjustment(f"{who} has no field {rest[0]!r}; fields: {', '.join(field.name for field in own)}")
     return field
 
 

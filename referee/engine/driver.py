@@ -163,22 +163,23 @@ class Driver:
             raise InvalidAdjustment("the game is over; corrections are no longer possible")
         if not reason.strip():
             raise InvalidAdjustment("a correction needs a reason (e.g. the card or ability that caused it)")
-        kept = list(self.entries)
+        # Until it is accepted, the correction is not in `entries`: a refusal rebuilds from them as
+        # they are (no copy is taken here: a resume replays thousands of corrections).
         try:
             summary = self.game.adjust(self.state, text)
         except InvalidAdjustment:  # a game refuses before it changes anything
             raise
         except ValueError as error:  # a game's reader tripped on odd text: still a refused correction
-            self._rebuild(kept)
+            self._rebuild(list(self.entries))
             raise InvalidAdjustment(f"cannot read {text!r}: {error}") from None
         problems = self.game.invariant_errors(self.state)
         if problems:
-            self._rebuild(kept)  # the game let a broken state through: take the change back
+            self._rebuild(list(self.entries))  # the game let a broken state through: take the change back
             raise InvalidAdjustment(f"refused: {'; '.join(problems)}")
         try:
             rebuilt = self._build()
         except ValueError as error:  # e.g. no option left to choose from
-            self._rebuild(kept)
+            self._rebuild(list(self.entries))
             raise InvalidAdjustment(f"refused: the question would have no possible answer ({error})") from None
         entry = Entry(adjust=" ".join(text.split()), reason=" ".join(reason.split()))
         self.entries.append(entry)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from referee.asks import Question
@@ -123,6 +124,12 @@ class Game(ABC, Generic[S]):
         """The fields corrections may change (see engine/corrections.py)."""
         return []
 
+    @cached_property
+    def fields(self) -> Sequence[Field[S]]:
+        """`correction_fields()`, built once: a game's fields are its declaration and never change,
+        and a resume replays every correction of the log through them."""
+        return tuple(self.correction_fields())
+
     def player_names(self, state: S) -> Sequence[str]:
         return []
 
@@ -133,11 +140,11 @@ class Game(ABC, Generic[S]):
     def adjust(self, state: S, text: str) -> str:
         """Apply a manual correction; returns what changed. Raises InvalidAdjustment and then
         leaves the state untouched."""
-        return apply_correction(text, self.correction_targets(state), self.correction_fields(), state)
+        return apply_correction(text, self.correction_targets(state), self.fields, state)
 
     def adjust_help(self) -> str:
         """The forms a correction may take, one line, with an example of this game."""
-        forms = usage([], self.correction_fields())
+        forms = usage([], self.fields)
         return f"{forms}; e.g. {self.correction_example}" if self.correction_example else forms
 
     def ended_by_correction(self, state: S) -> bool:

@@ -109,11 +109,12 @@ class Blackthorn(Game[Table]):
 
     def invariant_errors(self, state: Table) -> list[str]:
         errors = []
+        competitors = state.competitors  # (checked after every correction: a resume replays them all)
         for faction in FACTIONS:
-            at_top = [player.name for player in state.competitors if player.levels[faction] == TOP_LEVEL]
+            at_top = [player.name for player in competitors if player.levels[faction] == TOP_LEVEL]
             if len(at_top) > 1:
                 errors.append(f"{faction}: {', '.join(at_top)} all on 13")
-        for player in state.competitors:
+        for player in competitors:
             for faction, level in player.levels.items():
                 if not 0 <= level <= TOP_LEVEL:
                     errors.append(f"{player.name} {faction} level {level} off the track")
