@@ -16,9 +16,10 @@ cost does not grow with the session or with the number of stored sessions. Whole
 written to a temporary file, fsynced and renamed over the old one, so a crash leaves either the
 old or the new file, never a torn one. Every file is read through referee.safe_files: regular
 files only (never a link, a FIFO or a device), at most 16 MB. A damaged file is reported in one
-line and copied; the other sessions are not affected. The index is only a summary: when it is
-damaged, of the wrong shape, or names other sessions than the session folder holds, the session
-files themselves are read instead. Listing sessions writes nothing. The store reads only JSON and
+line and copied; the other sessions are not affected. The index is only a summary, written when
+a session closes: when it is damaged or of the wrong shape, every session file is read instead;
+a session it does not name (one not closed yet) is read from its own files. Listing sessions
+writes nothing. The store reads only JSON and
 never executes anything. docs/reliability.md lists these promises and the tests that check them.
 """
 
