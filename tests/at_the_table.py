@@ -55,3 +55,13 @@ def play_lines(terminal: Terminal, answers: Sequence[tuple[int, str]]) -> None:
         terminal.type(text)
         terminal.child.expect_exact(PROMPT_ENDS)
     terminal.child.expect_exact(PROMPT_STARTS)
+
+
+def set_up_blackthorn_for_two(terminal: Terminal) -> None:
+    """Council of Blackthorn for Ann and Bo, at a real terminal, up to the first round's dice."""
+    terminal.answer("Ann: roll the four faction dice", "9")
+    terminal.answer("Bo: roll the four faction dice", "5")
+    terminal.expect_text("Ann takes the Right Hand of the King")
+    terminal.press("Ann chooses a character", "1")  # Queen
+    terminal.press("Bo chooses a character", "1")  # Lord of War: the Queen is taken
+    terminal.expect_text("Two players: the ghost")  # (short enough not to be wrapped at 60 columns)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]  # ships no type information
 import pytest
+from at_the_table import set_up_blackthorn_for_two
 from e2e.terminal import Terminal, alternate_screen_only, main_screen_only, plain, table_rows
 
 from referee.store import Store
@@ -64,15 +65,6 @@ def prompt_line(terminal: Terminal) -> str:
     return [line for line in terminal.lines() if line.strip()][-1]
 
 
-def set_up(terminal: Terminal) -> None:
-    terminal.answer("Ann: roll the four faction dice", "9")
-    terminal.answer("Bo: roll the four faction dice", "5")
-    terminal.expect_text("Ann takes the Right Hand of the King")
-    terminal.press("Ann chooses a character", "1")  # Queen
-    terminal.press("Bo chooses a character", "1")  # Lord of War
-    terminal.expect_text("Two players: the ghost")
-
-
 # --- a single key -----------------------------------------------------------------------------------
 
 
@@ -101,7 +93,7 @@ def test_a_single_key_and_the_enter_typed_after_it_answer_one_question(
 def test_a_deliberate_enter_after_a_pause_is_an_answer(referee_home: Path, terminals: list[Terminal]) -> None:
     """Only the Enter right after a single key is swallowed: one pressed later is read as usual."""
     terminal = open_terminal(terminals, PLAYERS, referee_home)
-    set_up(terminal)
+    set_up_blackthorn_for_two(terminal)
     terminal.wait_for_question(DICE_QUESTION)
     time.sleep(1.2)
     terminal.keys("\r")
@@ -150,7 +142,7 @@ def test_a_refusal_is_wrapped_at_word_boundaries_at_60_columns(
     referee_home: Path, terminals: list[Terminal]
 ) -> None:
     terminal = open_terminal(terminals, PLAYERS, referee_home, columns=60)
-    set_up(terminal)
+    set_up_blackthorn_for_two(terminal)
     terminal.answer(DICE_QUESTION, "1 2 4 3")
     terminal.expect_text("Peasant")
     terminal.wait_for_question(DICE_QUESTION)
@@ -177,7 +169,7 @@ def test_a_refusal_is_wrapped_at_word_boundaries_at_60_columns(
 
 def test_tab_completes_options_commands_players_and_fields(referee_home: Path, terminals: list[Terminal]) -> None:
     terminal = open_terminal(terminals, PLAYERS, referee_home)
-    set_up(terminal)
+    set_up_blackthorn_for_two(terminal)
     terminal.answer(DICE_QUESTION, "3 3 3 3")
     terminal.expect_text("Ann: you may use one action")
     terminal.wait_for_question(CARD_QUESTION)
@@ -230,7 +222,7 @@ def test_undo_names_what_it_took_back_asks_before_an_earlier_turn_and_redo_bring
     referee_home: Path, terminals: list[Terminal]
 ) -> None:
     terminal = open_terminal(terminals, PLAYERS, referee_home)
-    set_up(terminal)
+    set_up_blackthorn_for_two(terminal)
     terminal.answer(DICE_QUESTION, "3 3 3 3")
     terminal.answer(CARD_QUESTION, "guild")
     terminal.expect_text("Ann gains on Guild: 0 -> 3.")
@@ -290,7 +282,7 @@ def test_secret_is_shown_on_the_alternate_screen_and_leaves_nothing_behind(
     referee_home: Path, terminals: list[Terminal]
 ) -> None:
     terminal = open_terminal(terminals, PLAYERS, referee_home)
-    set_up(terminal)
+    set_up_blackthorn_for_two(terminal)
     terminal.answer(DICE_QUESTION, "secret Bo")
     terminal.expect_text("Bo: 3 influence points, 3 treason cards")
     terminal.expect_text("Press any key")
@@ -326,7 +318,7 @@ def test_the_amount_of_a_hidden_correction_is_masked_as_it_is_typed(
     """Once the line names a hidden field (Ann's influence), it shows as asterisks: the amount is
     never drawn, not while typed and not after Enter; the correction still takes effect."""
     terminal = open_terminal(terminals, PLAYERS, referee_home)
-    set_up(terminal)
+    set_up_blackthorn_for_two(terminal)
     terminal.wait_for_question(DICE_QUESTION)
     terminal.keys("adjust Ann influence +7 ; bribe")
     drain(terminal)

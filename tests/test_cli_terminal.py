@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]  # ships no type information
 import pytest
+from at_the_table import set_up_blackthorn_for_two
 from e2e.terminal import Terminal, table_rows
 
 from referee.store import Store
@@ -48,21 +49,12 @@ def logged_answers(home: Path, session_id: str) -> list[dict[str, str]]:
     return session.entries
 
 
-def set_up_two_players(terminal: Terminal) -> None:
-    terminal.answer("Ann: roll the four faction dice", "9")
-    terminal.answer("Bo: roll the four faction dice", "5")
-    terminal.expect_text("Ann takes the Right Hand of the King")
-    terminal.press("Ann chooses a character", "1")  # Queen
-    terminal.press("Bo chooses a character", "1")  # Lord of War: the Queen is taken
-    terminal.expect_text("the ghost takes four unused character tokens")
-
-
 def test_short_game_with_wrong_die_undo_quit_resume_to_the_scoreboard(
     referee_home: Path, terminals: list[Terminal]
 ) -> None:
     first = open_terminal(terminals, PLAYERS, referee_home)
     session_id = first.expect_pattern(r"session {style}([a-z0-9-]+)").group(1)
-    set_up_two_players(first)
+    set_up_blackthorn_for_two(first)
 
     # A Legion die has no 4: the answer is refused with one line and the question stays open.
     first.wait_for_question(DICE_QUESTION)
@@ -137,7 +129,7 @@ def test_ctrl_c_at_a_question_exits_130_and_resume_keeps_every_answer(
     referee_home: Path, terminals: list[Terminal]
 ) -> None:
     first = open_terminal(terminals, PLAYERS, referee_home)
-    set_up_two_players(first)
+    set_up_blackthorn_for_two(first)
     first.answer(DICE_QUESTION, "2 2 1 0")
     first.expect_text("Ann: you may use one action")
     first.wait_for_question(CARD_QUESTION)
@@ -165,7 +157,7 @@ def test_ctrl_c_at_a_question_exits_130_and_resume_keeps_every_answer(
 
 def test_secret_shows_hidden_counts_only_when_asked(referee_home: Path, terminals: list[Terminal]) -> None:
     terminal = open_terminal(terminals, PLAYERS, referee_home)
-    set_up_two_players(terminal)
+    set_up_blackthorn_for_two(terminal)
     terminal.wait_for_question(DICE_QUESTION)
     before = terminal.screen()
     assert "treason cards" not in before.split("the ghost takes four unused character tokens")[-1]
@@ -182,7 +174,7 @@ def test_a_killed_session_loses_no_answer_and_its_lock_is_freed(
 ) -> None:
     first = open_terminal(terminals, PLAYERS, referee_home)
     session_id = first.expect_pattern(r"session {style}([a-z0-9-]+)").group(1)
-    set_up_two_players(first)
+    set_up_blackthorn_for_two(first)
     first.answer(DICE_QUESTION, "0 1 2 3")
     first.expect_text("Ann: you may use one action")
     first.wait_for_question(CARD_QUESTION)
