@@ -11,7 +11,7 @@ from typing import Any
 from referee.asks import Builder, Choice, Confirm, Parsed, Question, ask, pick
 from referee.engine.game import Say, Steps
 from referee.games.cutthroat import rules
-from referee.games.cutthroat.flow.shared import free_label, known_names, occupy, placed_stack
+from referee.games.cutthroat.flow.shared import free_label, known_names, occupy_if_placed
 from referee.games.cutthroat.parse import discard_examples, parse_discards
 from referee.games.cutthroat.state import (
     FURY_KILLS,
@@ -234,14 +234,8 @@ def last_defender_killed(kingdom: Kingdom, player: Player, territory: Territory,
     if player.ability_uses.get("fury", 0) > 0:
         yield from fury(kingdom, player, territory, say)
     if kingdom.military_in_hand(player) > 0 and territory.owner is None:
-        stack = yield from placed_stack(kingdom, player, f"{player.name} conquers {territory.name} now? Cards",
-                                        optional=True)
-        if stack is None:
-            say(f"{territory.name} stays unoccupied.")
-        elif territory.owner is not None:
-            say(f"{territory.name} was taken meanwhile (a correction).")
-        else:
-            occupy(kingdom, player, territory, stack, say)
+        yield from occupy_if_placed(kingdom, player, territory, f"{player.name} conquers {territory.name} now? Cards",
+                                    f"{territory.name} stays unoccupied.", say)
 
 
 def bedlam_question(kingdom: Kingdom, tyber: Player, territory: Territory) -> Builder[Territory | None]:

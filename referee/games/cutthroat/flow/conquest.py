@@ -8,7 +8,7 @@ from referee.engine.game import Say, Steps
 from referee.games.cutthroat import rules
 from referee.games.cutthroat.flow.attacks import passage
 from referee.games.cutthroat.flow.resources import collect_copper, collect_gems
-from referee.games.cutthroat.flow.shared import occupy, placed_stack, printed_value, printed_values
+from referee.games.cutthroat.flow.shared import occupy_if_placed, printed_value, printed_values
 from referee.games.cutthroat.state import BOTH, COPPER, GEMS, Kingdom, Player, Territory
 
 
@@ -28,14 +28,8 @@ def conquer(kingdom: Kingdom, player: Player, say: Say) -> Steps:
         return
     if not (yield from passage(kingdom, player, territory, "conquer", say)):
         return
-    stack = yield from placed_stack(kingdom, player, f"{player.name}: military cards under {territory.name}",
-                                    optional=True)
-    if stack is None:
-        say(f"{player.name} leaves {territory.name} unoccupied.")
-    elif territory.owner is not None:
-        say(f"{territory.name} was taken meanwhile (a correction).")
-    else:
-        occupy(kingdom, player, territory, stack, say)
+    yield from occupy_if_placed(kingdom, player, territory, f"{player.name}: military cards under {territory.name}",
+                                f"{player.name} leaves {territory.name} unoccupied.", say)
 
 
 def held_conquests(kingdom: Kingdom, player: Player) -> list[Territory]:

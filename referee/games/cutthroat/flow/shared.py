@@ -122,6 +122,19 @@ def placed_stack(
     return (yield from ask(stack_question(kingdom, player, prompt, optional, section)))
 
 
+def occupy_if_placed(kingdom: Kingdom, player: Player, territory: Territory, prompt: str, left_empty: str,
+                     say: Say) -> Generator[Question, Any, None]:
+    """Ask for the cards the player places under an unoccupied territory, then occupy it; said
+    `left_empty` when none are placed, and no conquest when a correction meanwhile gave it an owner."""
+    stack = yield from placed_stack(kingdom, player, prompt, optional=True)
+    if stack is None:
+        say(left_empty)
+    elif territory.owner is not None:
+        say(f"{territory.name} was taken meanwhile (a correction).")
+    else:
+        occupy(kingdom, player, territory, stack, say)
+
+
 def occupy(kingdom: Kingdom, player: Player, territory: Territory, stack: Sequence[str], say: Say) -> None:
     rules.place(kingdom, player, territory, stack)
     kingdom.turn.conquered.append(territory.name)
