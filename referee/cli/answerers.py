@@ -9,8 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-
 from referee.cli.render import print_marked, styled
 from referee.errors import InvalidAnswer, RefereeError
 from referee.safe_files import describe, read_user_text
@@ -18,6 +16,7 @@ from referee.safe_files import describe, read_user_text
 if TYPE_CHECKING:
     from referee.asks import Ask
     from referee.cli.completion import Completions
+    from referee.cli.plain_console import PlainConsole
 
 Validator = Callable[[str], str | None]
 """Returns None when the text is acceptable, else the one-line reason it is not."""
@@ -51,13 +50,13 @@ class ScriptedAnswerer:
     """Answers read from a file: one per line; blank lines and '#' comments are skipped."""
 
     lines: Sequence[tuple[int, str]]
-    console: Console
+    console: PlainConsole
     source: str = "answers"
     position: int = 0
     interactive = False
 
     @classmethod
-    def from_text(cls, text: str, console: Console, source: str = "answers") -> ScriptedAnswerer:
+    def from_text(cls, text: str, console: PlainConsole, source: str = "answers") -> ScriptedAnswerer:
         lines = []
         for number, line in enumerate(text.splitlines(), 1):
             content = line.split("#", 1)[0].strip() if not line.lstrip().startswith("#") else ""
@@ -66,7 +65,7 @@ class ScriptedAnswerer:
         return cls(lines, console, source)
 
     @classmethod
-    def from_file(cls, path: Path, console: Console) -> ScriptedAnswerer:
+    def from_file(cls, path: Path, console: PlainConsole) -> ScriptedAnswerer:
         try:
             text = read_user_text(path)  # a regular file of at most 16 MB, a byte-order mark skipped
         except (OSError, UnicodeDecodeError) as error:
@@ -116,7 +115,7 @@ class InteractiveAnswerer:
     explained in one line above a fresh, empty prompt (a wrong number is not left in the box for
     the next keys to be added to). Tab completes what `complete` offers."""
 
-    console: Console
+    console: PlainConsole
     interactive = True
     swallow_until: float = 0.0
     """Until when an Enter alone on an empty line is the tail of the last single-key answer."""
@@ -208,6 +207,7 @@ def settle_memory_before_prompts() -> None:
     global _memory_settled
     if not _memory_settled:
         gc.freeze()  # (no collection first: that would delay the first question)
+        gc.enable()  # off during an interactive start-up (entry.play_fast_path)
         _memory_settled = True
 
 

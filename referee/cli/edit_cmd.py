@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.console import Console
 from rich.table import Table
 
 from referee.cli.answerers import fits
+from referee.cli.plain_console import PlainConsole
 from referee.cli.render import make_console, plain_text
 from referee.engine.driver import Driver, Entry
 from referee.errors import RefereeError
@@ -124,7 +124,7 @@ def commit(live: LiveSession, result: EditResult) -> None:
     live.close("finished" if result.driver.finished else "playing")
 
 
-def tell(console: Console, live: LiveSession, result: EditResult, scoreboard: bool = True) -> None:
+def tell(console: PlainConsole, live: LiveSession, result: EditResult, scoreboard: bool = True) -> None:
     from referee.edit import NOT_REACHED
     from referee.edit import describe as value_of
 
@@ -154,7 +154,7 @@ def tell(console: Console, live: LiveSession, result: EditResult, scoreboard: bo
         show_scoreboard(console, report)
 
 
-def show_numbered_log(console: Console, live: LiveSession) -> None:
+def show_numbered_log(console: PlainConsole, live: LiveSession) -> None:
     meta = live.meta
     played = walk(live.game, meta.players, meta.options, live.driver.entries)
     table = Table(title=f"Log of {meta.id}", title_justify="left")
@@ -174,7 +174,7 @@ def ask_entry_number(answerer: Answerer, count: int) -> int:
     return int(question.parse(answerer.ask(question.prompt, fits(question))))
 
 
-def ask_new_value(console: Console, answerer: Answerer, live: LiveSession, number: int) -> str:
+def ask_new_value(console: PlainConsole, answerer: Answerer, live: LiveSession, number: int) -> str:
     from referee.cli.loop import prompt_for, single_keys
     from referee.edit import driver_before
 
@@ -190,7 +190,7 @@ def ask_new_value(console: Console, answerer: Answerer, live: LiveSession, numbe
     return answerer.ask(prompt_for(ask), fits(ask), ask.default, single_keys(ask))
 
 
-def reasker(console: Console, answerer: Answerer | None, session_id: str) -> Reask:
+def reasker(console: PlainConsole, answerer: Answerer | None, session_id: str) -> Reask:
     """How a later entry that no longer fits is asked again: at the terminal, or from --answers."""
     from referee.cli.loop import prompt_for, single_keys
     from referee.edit import EditError, with_reason

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
 from rich.table import Table
 
+from referee.cli.plain_console import PlainConsole
 from referee.cli.render import make_console, plain_text, styled
 from referee.errors import RefereeError
 from referee.history import (
@@ -85,7 +85,7 @@ def list_sessions(db: Path | None, filters: Filters, latest: int | None, as_json
     return 0
 
 
-def sessions_table(console: Console, rows: Sequence[SessionMeta]) -> Table:
+def sessions_table(console: PlainConsole, rows: Sequence[SessionMeta]) -> Table:
     """Every column on a wide terminal; on a narrow one (80 columns) the games by short name and no
     start time (the id begins with it), without borders between columns. The id is never cut:
     it is what 'referee resume ID' takes."""
@@ -136,7 +136,7 @@ def show_session(db: Path | None, given: str) -> int:
     return 0
 
 
-def show_stored(console: Console, stored: StoredSession, game: Game[Any]) -> None:
+def show_stored(console: PlainConsole, stored: StoredSession, game: Game[Any]) -> None:
     from referee.cli.render import show_scoreboard
     from referee.games.registry import find_game
 
@@ -183,7 +183,7 @@ def show_stored(console: Console, stored: StoredSession, game: Game[Any]) -> Non
     show_edits(console, stored.edits)
 
 
-def show_rulings(console: Console, state: dict[str, Any], options: dict[str, Any]) -> None:
+def show_rulings(console: PlainConsole, state: dict[str, Any], options: dict[str, Any]) -> None:
     rulings = state.get("rulings")
     if not isinstance(rulings, dict) or not rulings:
         return
@@ -198,7 +198,7 @@ def show_rulings(console: Console, state: dict[str, Any], options: dict[str, Any
     console.print(table)
 
 
-def show_charts(console: Console, game: Game[Any], stored: StoredSession) -> None:
+def show_charts(console: PlainConsole, game: Game[Any], stored: StoredSession) -> None:
     from referee.cli.chart import draw
     from referee.progress import progression
 
@@ -216,7 +216,7 @@ def show_charts(console: Console, game: Game[Any], stored: StoredSession) -> Non
         console.print(legend)
 
 
-def show_edits(console: Console, edits: Sequence[dict[str, Any]]) -> None:
+def show_edits(console: PlainConsole, edits: Sequence[dict[str, Any]]) -> None:
     if not edits:
         return
     from referee.edit import stored_value
@@ -260,7 +260,7 @@ def delete_session(db: Path | None, given: str, yes: bool) -> int:
     return 0
 
 
-def confirm(console: Console, meta: SessionMeta) -> bool:
+def confirm(console: PlainConsole, meta: SessionMeta) -> bool:
     from referee.asks import Confirm
     from referee.cli.answerers import InteractiveAnswerer, fits
 

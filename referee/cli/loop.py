@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
-
-from rich.console import Console
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.asks import Ask, Choice, Confirm, TableStep, clean
 from referee.cli.answerers import Masked, Validator, fits
@@ -18,6 +16,9 @@ from referee.engine.game import Game, Header, PublicView
 from referee.engine.lines import COMMANDS, Line, read_line
 from referee.engine.session import EntryDescription, LiveSession
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
+
+if TYPE_CHECKING:
+    from referee.cli.plain_console import PlainConsole
 
 DIGITS = frozenset("0123456789")
 __all__ = ["COMMANDS", "Answerer", "Quit", "SessionLoop", "command_help"]
@@ -127,7 +128,7 @@ def shown_entry(game: Game[Any], state: Any, described: EntryDescription) -> str
 
 
 def show_changes_or_table(
-    console: Console, before: PublicView, after: PublicView, show_table: Callable[[], None]
+    console: PlainConsole, before: PublicView, after: PublicView, show_table: Callable[[], None]
 ) -> None:
     found = changes(before, after)
     if found.too_many:
@@ -143,7 +144,7 @@ class SessionLoop:
     table's cells that changed); the whole table is shown when a round ends, on 'state', and when
     more changed than a few lines can say."""
 
-    def __init__(self, live: LiveSession, answerer: Answerer, console: Console) -> None:
+    def __init__(self, live: LiveSession, answerer: Answerer, console: PlainConsole) -> None:
         self.live = live
         self.answerer = answerer
         self.console = console

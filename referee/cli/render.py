@@ -1,8 +1,12 @@
 """Rich output for sessions and scores: header, public table, messages, final scoreboard.
 
-Every string printed reaches the screen as it is: `PlainConsole` never reads markup or emoji
-codes in it and writes terminal control characters as escapes, whether it is a line, a table
-cell or a rule's title. Styles are given as `style=` or with `styled`, never as markup.
+Every string printed reaches the screen as it is: the consoles (`PlainConsole`, and a session's
+`SessionConsole`) never read markup or emoji codes in it and write terminal control characters as
+escapes, whether it is a line, a table cell or a rule's title. Styles are given as `style=` or
+with `styled`, never as markup.
+
+Nothing here loads rich until it is used: a session's first screen is on the terminal before rich
+is loaded (referee/cli/session_console.py).
 """
 
 from __future__ import annotations
@@ -11,41 +15,54 @@ import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.text import Text
-
-from referee.engine.game import Header, PublicView
-from referee.outcome import ScoreReport
 from referee.user_text import visible
 
-if TYPE_CHECKING:  # tables are loaded when the first one is drawn: the first question comes sooner
+if TYPE_CHECKING:
     from rich.measure import Measurement
     from rich.table import Table as RichTable
+    from rich.text import Text
 
-
-class PlainConsole(Console):
-    """A rich console for which every string is data: player names and answers such as
-    '[/bold]', ':smile:' or an escape sequence are shown, never interpreted."""
-
-    def render_str(self, text: str, **options: Any) -> Text:
-        options.update(markup=False, emoji=False)
-        return super().render_str(visible(text), **options)
+    from referee.cli.plain_console import PlainConsole
+    from referee.engine.game import Header, PublicView
+    from referee.outcome import ScoreReport
 
 
 def make_console(**options: Any) -> PlainConsole:
+    from referee.cli.plain_console import PlainConsole
+
     return PlainConsole(highlight=False, **options)
 
 
 def plain_text(value: str, style: str = "") -> Text:
     """A rich Text of user text as it is: control characters written as escapes (a Text bypasses
     the console's own string handling, so it must be made visible here)."""
+    from rich.text import Text
+
     return Text(visible(value), style=style)
 
 
-def styled(*parts: str | tuple[str, str]) -> Text:
+class Styled:
+    """One line in pieces, each shown as it is in its own style ('' for none). Rich prints it as
+    its Text (`__rich__`); a session console writes it itself before rich is loaded."""
+
+    __slots__ = ("pieces",)
+
+    def __init__(self, pieces: tuple[tuple[str, str], ...]) -> None:
+        self.pieces = pieces
+
+    def __rich__(self) -> Text:
+        from rich.text import Text
+
+        return Text.assemble(*self.pieces)
+
+    def __str__(self) -> str:
+        return "".join(text for text, _style in self.pieces)
+
+
+def styled(*parts: str | tuple[str, str]) -> Styled:
     """One line from pieces shown as they are; a (text, style) pair is shown in that style."""
-    return Text.assemble(*((visible(part[0]), part[1]) if isinstance(part, tuple) else visible(part)
-                           for part in parts))
+    return Styled(tuple((visible(part[0]), part[1]) if isinstance(part, tuple) else (visible(part), "")
+                        for part in parts))
 
 
 def header_text(header: Header) -> str:
@@ -61,7 +78,7 @@ def header_text(header: Header) -> str:
     return " · ".join(parts)
 
 
-def show_header(console: Console, header: Header) -> None:
+def show_header(console: PlainConsole, header: Header) -> None:
     """A rule with where the game stands, and the game's progress under it; a rule too long for
     the terminal becomes a bold line wrapped at word boundaries (a rule would cut it)."""
     text = header_text(header)
@@ -74,18 +91,18 @@ def show_header(console: Console, header: Header) -> None:
         console.print(styled(("  ", ""), (header.progress, "dim")))
 
 
-def show_messages(console: Console, messages: list[str]) -> None:
+def show_messages(console: PlainConsole, messages: list[str]) -> None:
     for message in messages:
         print_marked(console, ("  ›", "cyan"), message)
 
 
-def show_changes(console: Console, lines: list[str]) -> None:
+def show_changes(console: PlainConsole, lines: list[str]) -> None:
     """The table's cells that the last step changed, a line per player."""
     for line in lines:
         print_marked(console, ("  Δ", "yellow"), line)
 
 
-def print_marked(console: Console, mark: tuple[str, str], text: str) -> None:
+def print_marked(console: PlainConsole, mark: tuple[str, str], text: str) -> None:
     """A mark and a text wrapped at word boundaries, its later lines under its first."""
     indent = " " * (len(mark[0]) + 1)
     lines = textwrap.wrap(visible(text), max(20, console.width - 1), initial_indent=indent,
@@ -138,7 +155,7 @@ def longest_word(texts: list[str]) -> int:
     return max((len(word) for text in texts for word in text.split()), default=1)
 
 
-def fitted(console: Console, build: Callable[[Callable[[str], str], bool], RichTable]) -> RichTable:
+def fitted(console: PlainConsole, build: Callable[[Callable[[str], str], bool], RichTable]) -> RichTable:
     """The table as it reads best on this terminal, built by `build(name_of_column, compact)`:
     with its full headers if it fits whole, else abbreviated headers; else the cells wrapped,
     with borders while they fit, then without borders between columns. No column is narrower
@@ -179,7 +196,7 @@ def new_table(title: str, compact: bool) -> RichTable:
     return RichTable(title=title, title_justify="left", show_lines=False)
 
 
-def show_public(console: Console, view: PublicView, title: str = "Table") -> None:
+def show_public(console: PlainConsole, view: PublicView, title: str = "Table") -> None:
     def build(name: Callable[[str], str], compact: bool) -> RichTable:
         table = new_table(title, compact)
         for column in view.columns:
@@ -193,7 +210,7 @@ def show_public(console: Console, view: PublicView, title: str = "Table") -> Non
         print_marked(console, (" ", ""), line)
 
 
-def show_scoreboard(console: Console, report: ScoreReport) -> None:
+def show_scoreboard(console: PlainConsole, report: ScoreReport) -> None:
     parts: list[str] = []
     for player in report.players:
         for part in player.breakdown:

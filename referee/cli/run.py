@@ -7,17 +7,19 @@ import sys
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
+from typing import TYPE_CHECKING, Any
 
 from referee.cli.answerers import AnswersEnded, InteractiveAnswerer, ScriptedAnswerer, ScriptRejected
 from referee.cli.loop import Answerer, Quit, SessionLoop
 from referee.cli.render import make_console, styled
+from referee.cli.session_console import SessionConsole
 from referee.engine.session import LiveSession
 from referee.errors import RefereeError
 from referee.store import Store
 from referee.user_text import visible
+
+if TYPE_CHECKING:
+    from referee.cli.plain_console import PlainConsole
 
 NO_TERMINAL = "no terminal to ask questions on; give the answers with --answers FILE"
 
@@ -26,7 +28,7 @@ def error(message: str) -> None:
     print(f"referee: {visible(message, keep='')}", file=sys.stderr)
 
 
-def choose_answerer(answers: Path | None, console: Console) -> Answerer | None:
+def choose_answerer(answers: Path | None, console: PlainConsole) -> Answerer | None:
     if answers is not None:
         return ScriptedAnswerer.from_file(answers, console)
     if not sys.stdin.isatty():
@@ -43,7 +45,7 @@ def resume_hint(live: LiveSession, db: Path | None) -> str:
 def start_session(
     game: str, players: list[str], options: Mapping[str, Any], answers: Path | None, db: Path | None
 ) -> int:
-    console = make_console()
+    console = SessionConsole()
     from referee.cli.loop import COMMANDS
 
     taken = [name for name in players if name.lower() in COMMANDS]
@@ -67,7 +69,7 @@ def start_session(
 
 
 def resume_session(session_id: str | None, answers: Path | None, db: Path | None, undo: int = 0) -> int:
-    console = make_console()
+    console = SessionConsole()
     store = Store(db)
     try:
         if session_id is None:
@@ -106,7 +108,7 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
     return run_live(live, answerer, console, db)
 
 
-def say_resume(console: Console, what: str, command: str) -> None:
+def say_resume(console: PlainConsole, what: str, command: str) -> None:
     """What happened and the command that resumes; the command is never broken across lines by
     the referee (it is copied into a shell): on a narrow terminal it gets a line of its own."""
     line = f"{what} Resume with: {command}"
@@ -117,7 +119,7 @@ def say_resume(console: Console, what: str, command: str) -> None:
         console.print(f"  {command}", soft_wrap=True)
 
 
-def run_live(live: LiveSession, answerer: Answerer, console: Console, db: Path | None) -> int:
+def run_live(live: LiveSession, answerer: Answerer, console: PlainConsole, db: Path | None) -> int:
     code = 0
     sitting = time.monotonic()
     try:

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from referee.cli.plain_console import PlainConsole
 from referee.cli.render import make_console, plain_text
 from referee.errors import RefereeError
 from referee.history import Filters, StoredSession, read_session, resolve, select, summaries
@@ -110,7 +110,7 @@ def tally_table(title: str, first: str, rows: list[tuple[str, Tally]], extra: st
     return table
 
 
-def show_tables(console: Console, stats: Statistics) -> None:
+def show_tables(console: PlainConsole, stats: Statistics) -> None:
     console.print(f"{stats.sessions} finished session(s). Averages and best scores count games with points.")
     console.print(tally_table("Players", "Player", [("", tally) for tally in ordered(list(stats.players.values()))]))
 
