@@ -560,15 +560,17 @@ class Store:
         self.index_path = self.root / "index.json"
         self.index_lock_path = self.root / "index.lock"
 
-    def ensure(self) -> None:
-        """Make the data directory and its session folder (0700) and sweep crashed writes."""
+    def ensure(self, sweep: bool = True) -> None:
+        """Make the data directory and its session folder (0700) and sweep crashed writes (unless
+        `sweep` is False: the sweep lists the whole folder)."""
         self.check_root()
         try:
             make_private_directory(self.root)  # may be the user's own folder (--db ~): left as it is
             make_private_directory(self.sessions_dir, tighten=True)
         except NotRegularFile as error:
             raise self.not_a_folder(error) from None
-        self.sweep_orphans()
+        if sweep:
+            self.sweep_orphans()
 
     def check_root(self) -> None:
         """Refuse a data directory or session folder that is something other than a directory."""
@@ -612,7 +614,8 @@ class Store:
         that); until then listings, and index updates, read the session from its own file."""
         session = self.session_file(meta.id)
         try:
-            self.ensure()
+            # No sweep before a new session's first question: the folder is swept when it closes.
+            self.ensure(sweep=False)
             for _attempt in range(8):
                 session = self.session_file(meta.id)
                 with contextlib.suppress(SessionLocked):

@@ -259,6 +259,20 @@ def test_orphaned_temporary_files_are_swept(tmp_path: Path) -> None:
     assert not orphan.exists() and live_one.exists()  # a live process's write in progress is kept
 
 
+def test_a_session_sweeps_crashed_writes_when_it_closes_not_before_its_first_question(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.ensure()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True).stdout.strip()
+    orphan = store.sessions_dir / f".referee-tmp-{dead}-0123abcd-x.json.tmp"
+    orphan.write_text("{")
+    live = LiveSession.start(store, GAME.id, ["Ann", "Bo"], {})
+    assert orphan.exists()  # starting lists nothing: the first question is not kept waiting
+    live.close()
+    live.release()
+    assert not orphan.exists() and live.file.path.exists()
+
+
 def test_the_sweep_leaves_files_it_did_not_write(tmp_path: Path) -> None:
     """With `--db ~` the data directory is the user's home: only the store's own names go."""
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
