@@ -61,13 +61,17 @@ def json_document(sessions: Sequence[StoredSession], exported_at: str) -> dict[s
     }
 
 
-def json_text(sessions: Iterable[StoredSession], exported_at: str) -> str:
-    """`json_document` written compactly, one session at a time: each session is encoded as soon as
-    it is read and then let go, so an export of every session never holds every log at once."""
+def session_json_text(stored: StoredSession) -> str:
+    """One session's part of `json_document`, written compactly (on one line)."""
+    return json.dumps(session_json(stored), ensure_ascii=False)
+
+
+def json_text(sessions: Iterable[str], exported_at: str) -> str:
+    """`json_document` written compactly from each session's `session_json_text`, one at a time: an
+    export of every session never holds every log at once."""
     head = json.dumps(json_document([], exported_at), ensure_ascii=False)
     assert head.endswith("[]}")
-    parts = (json.dumps(session_json(stored), ensure_ascii=False) for stored in sessions)
-    return f"{head[:-2]}{', '.join(parts)}]}}\n"
+    return f"{head[:-2]}{', '.join(sessions)}]}}\n"
 
 
 @dataclass

@@ -559,6 +559,8 @@ class Store:
         self.sessions_dir = self.root / "sessions"
         self.index_path = self.root / "index.json"
         self.index_lock_path = self.root / "index.lock"
+        self.export_cache_dir = self.root / "export-cache"
+        """Each session's JSON export, kept for the next export (referee/export_cache.py)."""
 
     def ensure(self, sweep: bool = True) -> None:
         """Make the data directory and its session folder (0700) and sweep crashed writes (unless
@@ -591,7 +593,7 @@ class Store:
 
     def sweep_orphans(self) -> None:
         """Remove the store's own temporary files left by writes that a crash interrupted."""
-        for directory in (self.root, self.sessions_dir):
+        for directory in (self.root, self.sessions_dir, self.export_cache_dir):
             sweep_temporaries(directory)
 
     def session_file(self, session_id: str) -> SessionFile:
@@ -678,7 +680,8 @@ class Store:
             try:
                 # The session file first: it is the session; an index row without it is only a stale line.
                 for path in (session.path, session.journal_path,
-                             *sorted(self.sessions_dir.glob(f"{session_id}.set-aside-*.json"))):
+                             *sorted(self.sessions_dir.glob(f"{session_id}.set-aside-*.json")),
+                             self.export_cache_dir / f"{session_id}.json"):
                     with contextlib.suppress(FileNotFoundError):
                         path.unlink()
                         removed.append(path)

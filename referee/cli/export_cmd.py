@@ -56,11 +56,13 @@ def render(store: Store, metas: list[SessionMeta], form: str, single: bool) -> s
 
         return "\n---\n\n".join(markdown_report(session) for session in stored)
     from referee.export import json_document, json_text
+    from referee.export_cache import exported
 
     exported_at = datetime.now().isoformat(sep=" ", timespec="seconds")
     if single:
         return dumps(json_document(list(stored), exported_at), single)
-    return json_text(stored, exported_at)
+    # Every session: each one's export as kept from the last export, unless its files changed since.
+    return json_text((exported(store, meta.id) for meta in metas), exported_at)
 
 
 def bgstats_text(store: Store, metas: list[SessionMeta], single: bool) -> str:

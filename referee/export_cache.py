@@ -1,0 +1,63 @@
+"""Each session's JSON export, kept from one export to the next under the bytes it was made from.
+
+A session's export is a function of its stored files alone (the folded log with its setup, and
+the journal), and of the export format. Exporting every session would otherwise decode, check and
+encode every log each time. So the export of a session is kept in the store's export cache,
+under a digest of those bytes and of the format version: while the files hold the same bytes, the
+kept text is the export; once they differ at all (an answer, an edit, a repair), it is made again.
+The cache can be removed at any time; it is rebuilt as sessions are exported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from referee.export import EXPORT_VERSION, session_json_text
+from referee.history import read_session
+from referee.safe_files import make_private_directory, read_regular, write_atomically
+from referee.store import Store
+
+
+def stored_digest(store: Store, session_id: str, version: int = EXPORT_VERSION) -> str | None:
+    """The digest of what the session's export is made from; None when its file cannot be read
+    (the export then reads it the usual way, and says what is wrong)."""
+    session = store.session_file(session_id)
+    digest = hashlib.blake2b(f"export {version}\n".encode(), digest_size=20)
+    try:
+        folded = read_regular(session.path)
+    except OSError:
+        return None
+    try:
+        journal = read_regular(session.journal_path)
+    except FileNotFoundError:
+        journal = b""
+    except OSError:
+        return None
+    for part in (folded, journal):
+        digest.update(len(part).to_bytes(8, "big"))
+        digest.update(part)
+    return digest.hexdigest()
+
+
+def exported(store: Store, session_id: str) -> str:
+    """The session's part of a JSON export (`session_json_text`): the kept one while the session's
+    files are as it was made from, else made from them and kept for next time."""
+    path = store.export_cache_dir / f"{session_id}.json"
+    before = stored_digest(store, session_id)
+    if before is not None:
+        try:
+            kept = read_regular(path).decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            kept = ""
+        key, _newline, text = kept.partition("\n")
+        if key == before and text:
+            return text
+    text = session_json_text(read_session(store, session_id))
+    if before is not None and "\n" not in text and stored_digest(store, session_id) == before:
+        # (kept only when the files did not change while it was made: it is theirs)
+        try:
+            make_private_directory(store.export_cache_dir)
+            write_atomically(path, f"{before}\n{text}", durable=False)
+        except OSError:
+            pass  # only a cache: the next export makes it again
+    return text
