@@ -147,6 +147,10 @@ def history_rows(report: Mapping[str, Any]) -> list[Row]:
                          target=f"<= {target}x {small} sessions" if held else None,
                          met=figures["ratio"] <= target if held else None))
         rows.append(_row("history", f"{label}, {small} sessions", "s", figures["small"]))
+        if "json" in label:  # the untimed first run, which made each session's kept export
+            first = figures["first_run"]
+            rows.append(_row("history", f"{label}, {large} sessions, first run (nothing kept yet)", "s",
+                             {"median": first, "min": first, "max": first}))
     return rows
 
 
