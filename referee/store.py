@@ -769,19 +769,19 @@ class Store:
         except OSError:
             written = 0
         fresh = []
+        directory = os.fspath(self.sessions_dir)  # (plain strings: a listing stats every session)
         for meta in metas:
-            session = SessionFile(self.sessions_dir, meta.id)
             unfinished = meta.status != "finished"
             changed = False
-            for path in (session.path, session.journal_path):
+            for suffix in (".json", ".journal"):  # SessionFile's path and journal_path
                 with contextlib.suppress(OSError):
-                    info = os.lstat(path)
+                    info = os.lstat(os.path.join(directory, meta.id + suffix))
                     # File times advance by the kernel's clock tick, so a change made in the same
                     # tick as the index has the index's time: for a game still being played that
                     # counts as a change (a finished one is folded, then indexed, within one tick).
                     changed = changed or info.st_mtime_ns > written or (
                         unfinished and info.st_mtime_ns == written) or (
-                        path == session.journal_path and info.st_size > 0 and unfinished)
+                        suffix == ".journal" and info.st_size > 0 and unfinished)
             fresh.append(self._from_file(meta.id, fallback=meta) if changed else meta)
         return fresh
 
