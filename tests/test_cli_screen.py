@@ -12,13 +12,15 @@ from pathlib import Path
 
 import pytest
 from at_the_table import ONE_TURN, first_turn
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from referee.cli.answerers import ScriptedAnswerer, wrap_prompt
 from referee.cli.app import app
 from referee.cli.completion import candidates, gather
 from referee.cli.loop import Quit, SessionLoop
-from referee.cli.render import make_console, show_header
+from referee.cli.render import make_console, new_table, show_header, widest_plain, words_unbroken
 from referee.engine.driver import Driver
 from referee.engine.lines import COMMANDS
 from referee.engine.session import LiveSession, load_game
@@ -166,3 +168,27 @@ def test_the_final_score_fits_the_terminal(tmp_path: Path, width: int) -> None:
     board = screen[screen.index("Final score"):]
     assert all(len(line) <= width for line in board.splitlines())
     assert "…" not in board and "Winner: Ann" in board
+
+
+CELL = st.text(st.sampled_from("ab Z9-+/."), max_size=14)
+
+
+@settings(max_examples=200, deadline=None)
+@given(headers=st.lists(CELL, min_size=1, max_size=9), rows=st.lists(st.lists(CELL, min_size=9, max_size=9),
+                                                                     max_size=5))
+def test_a_table_counted_without_rich_is_exactly_as_wide_as_rich_measures_it(headers: list[str],
+                                                                            rows: list[list[str]]) -> None:
+    """A table that fits whole by this count is drawn without rich measuring it first: the count
+    must be rich's own widest layout, never less."""
+    from rich.measure import Measurement
+
+    table = new_table("Table", compact=False)
+    for header in headers:
+        table.add_column(header, justify="right")
+    for row in rows:
+        table.add_row(*row[: len(headers)])
+    words_unbroken(table)
+    console = make_console(file=io.StringIO(), width=80)
+    measured = Measurement.get(console, console.options.update(max_width=10_000), table)
+    assert widest_plain(table) == measured.maximum
+    assert widest_plain(words_unbroken(new_table("Table", compact=True))) is None  # counted only with borders

@@ -1,5 +1,5 @@
-"""A session's console writes its first lines itself, before rich is loaded: byte for byte what
-rich writes, in every terminal; and whatever it cannot write like rich, rich writes."""
+"""A session's console writes plain lines itself (its first screen before rich is loaded): byte
+for byte what rich writes, in every terminal; and whatever it cannot write like rich, rich writes."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def test_the_rule_over_each_step_is_written_as_rich_writes_it(plain_terminal: No
     assert direct == (len(title) + 2 <= 60)
 
 
-def test_what_needs_rich_goes_through_rich_and_every_line_after_it(plain_terminal: None) -> None:
+def test_what_needs_rich_goes_through_rich_and_every_line_keeps_its_place(plain_terminal: None) -> None:
     long_line = "word " * 20  # wider than the terminal: rich wraps it
     steps: list[tuple[str, tuple[object, ...], dict[str, object]]] = [
         ("print", (styled(("Round 1", "bold"), " · Ann's turn"),), {}),

@@ -166,15 +166,17 @@ def fitted(console: PlainConsole, build: Callable[[Callable[[str], str], bool], 
     def full(header: str) -> str:
         return header
 
+    whole = words_unbroken(build(full, False))
+    widest = widest_plain(whole)
+    if widest is not None and widest <= console.width:
+        return whole  # it certainly fits whole: no need for rich to measure every cell first
+
     unbounded = console.options.update(max_width=10_000)  # the table's own widths, not the terminal's
     measured: dict[tuple[Callable[[str], str], bool], tuple[RichTable, Measurement]] = {}
 
     def measure(key: tuple[Callable[[str], str], bool]) -> tuple[RichTable, Measurement]:
         if key not in measured:  # built only when the layouts before it do not fit
-            table = build(*key)
-            for column in table.columns:
-                cells = [str(cell) for cell in column.cells]
-                column.min_width = longest_word([str(column.header), *cells])
+            table = whole if key == (full, False) else words_unbroken(build(*key))
             measured[key] = (table, Measurement.get(console, unbounded, table))
         return measured[key]
 
@@ -185,6 +187,35 @@ def fitted(console: PlainConsole, build: Callable[[Callable[[str], str], bool], 
         if getattr(width, bound) <= console.width:
             return table
     return measure((abbreviated, True))[0]
+
+
+def words_unbroken(table: RichTable) -> RichTable:
+    """The table with each column at least as wide as its longest word: cells wrap between words."""
+    for column in table.columns:
+        cells = [str(cell) for cell in column.cells]
+        column.min_width = longest_word([str(column.header), *cells])
+    return table
+
+
+BORDERED_PADDING = (0, 1, 0, 1)
+"""rich's default cell padding (top, right, bottom, left): a column to each side of a cell."""
+
+
+def widest_plain(table: RichTable) -> int | None:
+    """For a bordered table of one-line ASCII strings, the width it takes when nothing limits it:
+    each column as wide as its longest cell or header (or its minimum width) plus the padding, and
+    a border between and around the columns; rich's own measure never comes to more. None for any
+    other table."""
+    if table.box is None or not table.show_edge or table.padding != BORDERED_PADDING:
+        return None
+    total = len(table.columns) + 1
+    for column in table.columns:
+        texts = [column.header, *column.cells]
+        plain = [text for text in texts if isinstance(text, str) and text.isascii() and text.isprintable()]
+        if len(plain) < len(texts):
+            return None
+        total += max(*(len(text) for text in plain), column.min_width or 0) + 2
+    return total
 
 
 def new_table(title: str, compact: bool) -> RichTable:

@@ -1,13 +1,15 @@
-"""The console of a session: its first screen is on the terminal before rich is loaded.
+"""The console of a session: its lines are written without rich where rich would write the same.
 
 Loading rich takes about a fifth of the time from `referee play` to the first question, and all a
 session prints before that question is a few lines of styled text: the session's name, a rule with
-where the game stands, a message or two. `SessionConsole` writes lines like those itself, byte for
-byte as rich would write them (tests/test_cli_session_console.py holds the two side by side), and
-hands everything else to a rich console that it loads then: a table, a line to wrap, characters
-wider than a column, a style it does not know, the alternate screen, a terminal rich would treat
-differently (no terminal, a dumb one, NO_COLOR, FORCE_COLOR...). From then on every line goes
-through rich, so nothing is ever printed out of order.
+where the game stands, a message or two. Most of what it prints after each answer is lines like
+those, and rich takes several times longer to write one than it takes to write it directly.
+`SessionConsole` writes such lines itself, byte for byte as rich would write them
+(tests/test_cli_session_console.py holds the two side by side), and hands everything else to a
+rich console that it loads when first needed: a table, a line to wrap, characters wider than a
+column, a style it does not know, the alternate screen, a terminal rich would treat differently
+(no terminal, a dumb one, NO_COLOR, FORCE_COLOR...). rich writes out each print before it returns,
+so the lines reach the terminal in the order they were printed.
 """
 
 from __future__ import annotations
@@ -101,7 +103,7 @@ OWN_ATTRIBUTES = ("_out", "_rich", "_direct")
 
 
 class SessionConsole(RichConsole):
-    """A console that writes plain styled lines itself until anything needs rich (see the module)."""
+    """A console that writes plain styled lines itself and the rest through rich (see the module)."""
 
     def __init__(self, file: IO[str] | None = None) -> None:
         self._out = file or sys.stdout
@@ -109,7 +111,7 @@ class SessionConsole(RichConsole):
         self._direct = writes_like_rich(self._out)
 
     def loaded(self) -> PlainConsole:
-        """The rich console, loaded now if it was not yet; every later line goes through it."""
+        """The rich console, loaded now if it was not yet."""
         if self._rich is None:
             from referee.cli.render import make_console
 
@@ -124,9 +126,7 @@ class SessionConsole(RichConsole):
 
     @property
     def width(self) -> int:
-        if self._rich is None and self._direct:
-            return terminal_width()
-        return self.loaded().width
+        return terminal_width() if self._direct else self.loaded().width
 
     @width.setter
     def width(self, columns: int) -> None:
@@ -151,7 +151,7 @@ class SessionConsole(RichConsole):
 
     def direct_line(self, objects: tuple[Any, ...], style: object, soft_wrap: bool) -> str | None:
         """The line rich would write for these, when it is one this console can write itself."""
-        if self._rich is not None or not self._direct or len(objects) > 1:
+        if not self._direct or len(objects) > 1:
             return None
         if not objects:
             return ""
