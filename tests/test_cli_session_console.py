@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.errors import MissingStyle
 
-from referee.cli.render import Styled, make_console, print_marked, show_header, styled
+from referee.cli.render import StyledLine, make_console, print_marked, show_header, styled
 from referee.cli.session_console import SessionConsole, escape_code
 from referee.engine.game import Header
 
@@ -139,7 +139,7 @@ def test_a_styled_line_is_still_a_rich_renderable() -> None:
     line = styled(("Ann", "bold"), " [red]won[/red] ", ("\x07", "dim"))
     console.print(line)
     console.rule(line, align="left")
-    assert isinstance(line, Styled) and str(line) == "Ann [red]won[/red] \\x07"
+    assert isinstance(line, StyledLine) and str(line) == "Ann [red]won[/red] \\x07"
     assert out.getvalue().splitlines()[0] == "Ann [red]won[/red] \\x07"
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text, TextType
 
-from referee.cli.render import Styled
+from referee.cli.render import StyledLine
 from referee.user_text import visible
 
 
@@ -19,6 +19,6 @@ class PlainConsole(Console):
         options.update(markup=False, emoji=False)
         return super().render_str(visible(text), **options)
 
-    def rule(self, title: TextType | Styled = "", **options: Any) -> None:
+    def rule(self, title: TextType | StyledLine = "", **options: Any) -> None:
         """A rule; its title may be a styled line (rich's rule takes only its own Text)."""
-        super().rule(title.__rich__() if isinstance(title, Styled) else title, **options)
+        super().rule(title.__rich__() if isinstance(title, StyledLine) else title, **options)

@@ -41,9 +41,9 @@ def plain_text(value: str, style: str = "") -> Text:
     return Text(visible(value), style=style)
 
 
-class Styled:
-    """One line in pieces, each shown as it is in its own style ('' for none). Rich prints it as
-    its Text (`__rich__`); a session console writes it itself before rich is loaded."""
+class StyledLine:
+    """One line in pieces, each shown as it is in its own style ('' for none). rich prints it as
+    its Text (`__rich__`); a session's console writes it itself (session_console.py)."""
 
     __slots__ = ("pieces",)
 
@@ -59,9 +59,9 @@ class Styled:
         return "".join(text for text, _style in self.pieces)
 
 
-def styled(*parts: str | tuple[str, str]) -> Styled:
+def styled(*parts: str | tuple[str, str]) -> StyledLine:
     """One line from pieces shown as they are; a (text, style) pair is shown in that style."""
-    return Styled(tuple((visible(part[0]), part[1]) if isinstance(part, tuple) else (visible(part), "")
+    return StyledLine(tuple((visible(part[0]), part[1]) if isinstance(part, tuple) else (visible(part), "")
                         for part in parts))
 
 

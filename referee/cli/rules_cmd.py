@@ -233,7 +233,7 @@ def _print_json(rows: list[tuple[str, str, str, str, float | None, str]], out: T
 
 
 def _print_markdown(blocks: list[str], output: Output) -> None:
-    """Styled and wrapped on a terminal, paged when long; the Markdown text itself anywhere else.
+    """StyledLine and wrapped on a terminal, paged when long; the Markdown text itself anywhere else.
     An imported copy is the user's own text: a control character in it is shown as an escape."""
     from referee.rules.pager import show
     from referee.user_text import visible

@@ -18,7 +18,7 @@ import os
 import sys
 from typing import IO, TYPE_CHECKING, Any
 
-from referee.cli.render import Styled
+from referee.cli.render import StyledLine
 from referee.user_text import visible
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ class SessionConsole(RichConsole):
             self._out.write(line + "\n")
             self._out.flush()
 
-    def rule(self, title: TextType | Styled = "", **options: Any) -> None:
+    def rule(self, title: TextType | StyledLine = "", **options: Any) -> None:
         line = self.direct_rule(title) if options == {"align": "left"} else None
         if line is None:
             self.loaded().rule(title, **options)
@@ -158,7 +158,7 @@ class SessionConsole(RichConsole):
         printed = objects[0]
         if isinstance(printed, str) and (style is None or isinstance(style, str)):
             pieces: tuple[tuple[str, str], ...] = ((visible(printed), style or ""),)
-        elif isinstance(printed, Styled) and style is None:
+        elif isinstance(printed, StyledLine) and style is None:
             pieces = printed.pieces
         else:
             return None
@@ -170,7 +170,7 @@ class SessionConsole(RichConsole):
 
     def direct_rule(self, title: object) -> str | None:
         """rich's left-aligned rule under a short title, when this console can write it itself."""
-        if not isinstance(title, Styled):
+        if not isinstance(title, StyledLine):
             return None
         width = terminal_width()
         heading = self.direct_line((title,), None, soft_wrap=False)
