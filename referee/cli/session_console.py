@@ -106,17 +106,23 @@ class SessionConsole(RichConsole):
     """A console that writes plain styled lines itself and the rest through rich (see the module)."""
 
     def __init__(self, file: IO[str] | None = None) -> None:
-        self._out = file or sys.stdout
+        self._out = file
+        """Where it writes: standard output as it is at each line when None, as for rich."""
         self._rich: PlainConsole | None = None
-        self._direct = writes_like_rich(self._out)
+        self._direct = writes_like_rich(file if file is not None else sys.stdout)
 
     def loaded(self) -> PlainConsole:
         """The rich console, loaded now if it was not yet."""
         if self._rich is None:
             from referee.cli.render import make_console
 
-            self._rich = make_console() if self._out is sys.stdout else make_console(file=self._out)
+            self._rich = make_console() if self._out is None else make_console(file=self._out)
         return self._rich
+
+    def put(self, line: str) -> None:
+        out = self._out if self._out is not None else sys.stdout
+        out.write(line + "\n")
+        out.flush()  # as rich does at the end of each print: the prompt comes after it
 
     def __getattr__(self, name: str) -> Any:
         # Only what the class does not define itself: the rest of rich's console.
@@ -138,16 +144,14 @@ class SessionConsole(RichConsole):
         if line is None:
             self.loaded().print(*objects, style=style, soft_wrap=soft_wrap, **options)
         else:
-            self._out.write(line + "\n")
-            self._out.flush()
+            self.put(line)
 
     def rule(self, title: TextType | StyledLine = "", **options: Any) -> None:
         line = self.direct_rule(title) if options == {"align": "left"} else None
         if line is None:
             self.loaded().rule(title, **options)
         else:
-            self._out.write(line + "\n")
-            self._out.flush()
+            self.put(line)
 
     def direct_line(self, objects: tuple[Any, ...], style: object, soft_wrap: bool) -> str | None:
         """The line rich would write for these, when it is one this console can write itself."""
