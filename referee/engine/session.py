@@ -237,7 +237,7 @@ class LiveSession:
         meta.updated = saved_at()
         self.file.fold()
         self.store.update_index(meta)
-        self.store.sweep_orphans()  # left for now by `create`: writes a crash cut short
+        self.store.sweep_orphans()  # crashed writes: `create` leaves this to here, not before a first question
 
     def release(self) -> None:
         self.file.unlock()
