@@ -32,6 +32,9 @@ class CatalogueError(RefereeError):
 
 @dataclass(frozen=True)
 class KnownCard:
+    """A printed card the table has named: its kind, its name and its printed fields as answer
+    texts."""
+
     kind: str
     name: str
     printed: dict[str, str]

@@ -33,6 +33,8 @@ class EditError(RefereeError):
 
 @dataclass(frozen=True)
 class EditRecord:
+    """One change an edit made to the log: which entry, its old and new values, when, and why."""
+
     entry: int
     old: Entry | None
     new: Entry | None
@@ -57,6 +59,9 @@ as the replacement does not fit either."""
 
 @dataclass
 class EditResult:
+    """A session after an edit: the replayed driver, a record of every entry changed, asked again or
+    left out, and who had won before."""
+
     driver: Driver
     """The session after the edit: its entries are the new log."""
     records: list[EditRecord] = field(default_factory=list)

@@ -84,6 +84,8 @@ class Checked:
 
 @dataclass
 class ImportResult:
+    """What an import did: the sessions it wrote, and those already in the store."""
+
     imported: list[str] = field(default_factory=list)
     present: list[str] = field(default_factory=list)
     """Already in the store: left as they are."""

@@ -43,6 +43,9 @@ def resolve(store: Store, given: str) -> SessionMeta:
 
 @dataclass(frozen=True)
 class Filters:
+    """Which stored sessions a listing keeps: by game, player, status and start date; one left unset
+    admits every session."""
+
     game: str | None = None
     """A game id (already resolved from an alias)."""
     player: str | None = None

@@ -14,6 +14,9 @@ from referee.errors import ScoreInputError
 
 @dataclass
 class PlayerScore:
+    """One player's line of the score report: the total and its parts, the rank, whether they were
+    eliminated, and a reason shown as their status (e.g. a teammate's win)."""
+
     name: str
     total: int | None
     breakdown: dict[str, int] = field(default_factory=dict)
@@ -34,6 +37,8 @@ class PlayerScore:
 
 @dataclass
 class Team:
+    """Players scored together as a side, with their total."""
+
     members: list[str]
     total: int | None
 
@@ -54,6 +59,9 @@ class Termination:
 
 @dataclass
 class ScoreReport:
+    """The end-of-game report every game produces: each player's score, the winners, notes, any
+    teams and how the game ended."""
+
     game: str
     ended: bool
     players: list[PlayerScore]

@@ -22,6 +22,8 @@ Values = dict[str, dict[str, int]]
 
 @dataclass
 class Chart:
+    """One running score by round: a value per series (a player, a House) at the end of each round."""
+
     title: str
     round_label: str
     """What the x axis counts ('round', or 'turn' where the game has no rounds)."""
@@ -37,6 +39,8 @@ class Chart:
 
 @dataclass(frozen=True)
 class Progression:
+    """What a game charts as its running score, and how to read it from the game's state."""
+
     round_label: str
     read: Callable[[Mapping[str, Any]], Values]
     """The charted values, from the game's state as plain JSON (game.to_json)."""

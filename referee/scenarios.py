@@ -27,6 +27,9 @@ class ScenarioError(RefereeError):
 
 @dataclass
 class Scenario:
+    """A scripted session from a scenario file: the game, the players, ruling overrides, the answers
+    by line number and what must be true at the end."""
+
     path: Path
     title: str
     game: str
@@ -38,6 +41,9 @@ class Scenario:
 
 @dataclass
 class ScenarioRun:
+    """A scenario as it was played: the driver where it stands, what was asked and said, and every
+    unmet expectation."""
+
     driver: Driver
     transcript: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)

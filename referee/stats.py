@@ -55,6 +55,9 @@ class Tally:
 
 @dataclass
 class GameTally:
+    """One game's statistics: how often it was played, everyone's scores, the winning scores and the
+    playing times."""
+
     game: str
     plays: int = 0
     scores: Tally = field(default_factory=lambda: Tally("all players"))
@@ -73,6 +76,9 @@ class GameTally:
 
 @dataclass
 class Statistics:
+    """Statistics over finished sessions: a row per player, per game, per player in each game and
+    per role in each game."""
+
     sessions: int = 0
     players: dict[str, Tally] = field(default_factory=dict)
     """Keyed by the name folded to one case."""

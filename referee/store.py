@@ -152,6 +152,9 @@ def table_rows(document: object, name: str) -> list[dict[str, Any]]:
 
 @dataclass
 class SessionMeta:
+    """What the store keeps of a session besides its log: game, players and rulings, status and
+    winners, times, summary and edits."""
+
     id: str
     game: str
     players: list[str]

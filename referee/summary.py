@@ -43,6 +43,9 @@ ROLES: dict[str, RoleField] = {
 
 @dataclass(frozen=True)
 class PlayerResult:
+    """How one player finished a session, as the index keeps it: total, rank, win or elimination,
+    and what they played as."""
+
     name: str
     total: int | None
     rank: int | None
@@ -59,6 +62,9 @@ class PlayerResult:
 
 @dataclass(frozen=True)
 class Summary:
+    """What a finished session leaves in the index: each player's result, the winners, the first
+    player, the rounds and how it ended."""
+
     players: tuple[PlayerResult, ...]
     """In seat order."""
     winners: tuple[str, ...]

@@ -36,6 +36,9 @@ class Step:
 
 @dataclass
 class Walk:
+    """A session's log replayed step by step: each entry with where the game stood before it, the
+    driver after the last, and why the walk stopped early, if it did."""
+
     driver: Driver
     """The driver after the last entry replayed."""
     steps: list[Step] = field(default_factory=list)

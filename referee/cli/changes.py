@@ -17,6 +17,9 @@ MOST_CELLS = 6
 
 @dataclass(frozen=True)
 class Changes:
+    """What changed on the table after a step, as lines to show; or so much that the whole table
+    says it better."""
+
     lines: list[str]
     too_many: bool
 

@@ -16,6 +16,8 @@ MAX_HEIGHT = 12
 
 @dataclass(frozen=True)
 class Drawn:
+    """A chart drawn in characters: its lines of text, each series' mark and the rounds shown."""
+
     lines: list[str]
     marks: dict[str, str]
     """Series name -> its mark."""

@@ -211,6 +211,9 @@ class Driver:
 
 @dataclass
 class ReplayResult:
+    """A session rebuilt from its log: the driver where the replay stopped, how many entries fitted,
+    and why the next one did not."""
+
     driver: Driver
     applied: int
     """How many entries fitted; fewer than given means the log stopped fitting there."""

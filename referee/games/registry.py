@@ -15,6 +15,9 @@ from referee.errors import UnknownGame
 
 @dataclass(frozen=True)
 class GameInfo:
+    """A game the referee knows: its id, name, aliases, player counts and the modules that score and
+    guide it."""
+
     id: str
     name: str
     aliases: tuple[str, ...]

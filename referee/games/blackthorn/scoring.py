@@ -35,6 +35,9 @@ MAX_CARD_POINTS: int = NUMBERS["treason"]["most_points_per_card"]
 
 @dataclass(frozen=True)
 class FinalHoldings:
+    """One player's holdings at the final count: faction track points, influence tokens, buildings
+    and the treason revealed."""
+
     name: str
     factions: Mapping[str, int]
     """Points reached on each faction track (a track value)."""
@@ -59,6 +62,9 @@ class FinalHoldings:
 
 @dataclass(frozen=True)
 class Holdings:
+    """Everything the final count reads: each player's holdings in the final round's turn order, and
+    notes for the report."""
+
     players: tuple[FinalHoldings, ...]
     """In the turn order of the final round: the last tie-break for the winner."""
     notes: tuple[str, ...] = ()

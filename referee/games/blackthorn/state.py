@@ -35,12 +35,17 @@ UNDER_CONSTRUCTION_POINTS = 2
 
 @dataclass
 class Building:
+    """A player's building: its value, and whether it is complete or still under construction."""
+
     value: int
     complete: bool
 
 
 @dataclass
 class Player:
+    """A player (or the ghost) as the referee tracks them: faction track levels, character, hidden
+    influence and treason, buildings and hand."""
+
     name: str
     levels: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FACTIONS, 0))
     """Level index (0-8) on each faction track; TRACK gives its points."""
@@ -65,6 +70,9 @@ class Player:
 
 @dataclass
 class Table:
+    """The whole Council of Blackthorn table: the players and the ghost, the rulings, the Right Hand
+    of the King, the round and dice, and where play stands."""
+
     players: list[Player]
     """Live players in seat (clockwise) order."""
     ghost: Player | None

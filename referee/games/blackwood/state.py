@@ -66,12 +66,17 @@ EMPTY_CARD: Cell = ""
 
 @dataclass
 class Spell:
+    """A spell a witch has gained (one of SPELLS), and whether she has used it."""
+
     kind: str
     used: bool = False
 
 
 @dataclass
 class Witch:
+    """A witch and what she has: coins, puppets at home, forest cards, potions, spells and Fagus
+    Beech tokens."""
+
     name: str
     coins: int = STARTING_COINS
     puppets_home: int = PUPPETS_PER_WITCH
@@ -121,6 +126,9 @@ class Turn:
 
 @dataclass
 class Table:
+    """The whole Blackwood table: the witches, the rulings, the forest, the decks and where the game
+    stands."""
+
     witches: list[Witch]
     """In seat (clockwise) order."""
     rulings: dict[str, str]

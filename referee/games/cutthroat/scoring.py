@@ -52,6 +52,9 @@ NOT_MARRIED_LABELS = ("nobody", "no one", "(unmarried)")
 
 @dataclass(frozen=True)
 class PlayerHoldings:
+    """What one player has at the final count: coins, gems by colour, card points, whether their
+    heir lives and whom they married."""
+
     name: str
     copper: int
     silver: int
@@ -65,6 +68,9 @@ class PlayerHoldings:
 
 @dataclass(frozen=True)
 class Holdings:
+    """Everything the final count reads: each player's holdings, in seat order, and the rulings that
+    settle the score."""
+
     players: tuple[PlayerHoldings, ...]
     """In seat order."""
     gem_split: str = RULING_CHOICES["gem-split"][0]

@@ -84,6 +84,9 @@ BLOCKS = (PURCHASE, CONQUEST, ATTACKS, COLLECTING)
 
 @dataclass
 class Territory:
+    """A territory on the playmat: its side, who holds it, its defenders and the copper and gems
+    printed on it."""
+
     name: str
     named: bool = False
     """True when the table gave its printed name at setup (not the slot's placeholder): its printed
@@ -104,6 +107,9 @@ class Territory:
 
 @dataclass
 class Player:
+    """A player as the referee tracks them: lord or lady, purse, soldiers and cards in hand as
+    counts, heir, marriage and ability uses."""
+
     name: str
     character: str | None = None
     copper: int = 0
@@ -146,6 +152,9 @@ class TurnRecord:
 
 @dataclass
 class Kingdom:
+    """The whole Cutthroat Kingdoms table: the players, the rulings, the territories, the decks
+    drawn from and where play stands."""
+
     players: list[Player]
     """In seat (clockwise) order."""
     rulings: dict[str, str]

@@ -106,6 +106,9 @@ def title_bonus(player: Player, kind: str, participating: bool) -> int:
 
 @dataclass(frozen=True)
 class Resolution:
+    """How a challenge came out: each side's total with title bonuses, whether the attacker won, and
+    whether it was unopposed."""
+
     attack_total: int
     defence_total: int
     attacker_wins: bool

@@ -48,6 +48,8 @@ SAME_MOMENT = "(at the same moment)"
 
 @dataclass(frozen=True)
 class PlayerPower:
+    """One player's power at the count: tokens on the House card and on their other cards."""
+
     name: str
     house_power: int
     """Power tokens on the House card."""
@@ -64,6 +66,9 @@ class PlayerPower:
 
 @dataclass(frozen=True)
 class Holdings:
+    """Everything the power count reads: each player's power, who reached 15 first, and the rulings
+    that apply."""
+
     players: tuple[PlayerPower, ...]
     """In seat order."""
     first_to_fifteen: str | None = None

@@ -94,6 +94,9 @@ class Plot:
 
 @dataclass
 class Player:
+    """A player as the referee tracks them: House, power, gold, card counts, plots, title and the
+    challenges made this round."""
+
     name: str
     house: str = ""
     house_power: int = 0
@@ -131,6 +134,9 @@ class Player:
 
 @dataclass
 class Table:
+    """The whole A Game of Thrones table: the players, the rulings, the round and phase, the titles
+    and where play stands."""
+
     players: list[Player]
     """In seat (clockwise) order."""
     rulings: dict[str, str]

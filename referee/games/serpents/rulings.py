@@ -21,6 +21,9 @@ SCORE_RULINGS = ("track-ends", "ambition-deck", "triumph-and-collapse", "keeper-
 
 @dataclass(frozen=True)
 class Rulings:
+    """The rulings the end-of-game count applies, as chosen for the game, and which of them the
+    table overrode."""
+
     track_ends: str = "strict"
     """strict: attributes from 0 to 13 only; clamp: any whole number, read against the symbols."""
     triumph_and_collapse: str = "both"

@@ -64,6 +64,8 @@ SOLO_LOSER_RANK = 2
 
 @dataclass(frozen=True)
 class PlayerAmbitions:
+    """A player and the House Ambition cards they hold at the end."""
+
     name: str
     ambitions: tuple[str, ...]
     """House Ambition cards held; for the Keeper of Balance's holder, the ignored other card."""
@@ -71,6 +73,9 @@ class PlayerAmbitions:
 
 @dataclass(frozen=True)
 class Holdings:
+    """Everything the end-of-game count reads: the Houses, each player's Ambitions, who holds the
+    Keeper of Balance, and the rulings."""
+
     houses: tuple[House, ...]
     """Clay, Jane and Rowel, in that order."""
     players: tuple[PlayerAmbitions, ...]

@@ -103,6 +103,8 @@ class TrackAction:
 
 @dataclass
 class TrackCard:
+    """A card on the Time track: what it does when resolved, and where it came from."""
+
     action: TrackAction
     origin: str = "influence"
     """'influence' (one of the 63), 'starting' (a Starting Time track card), 'windfall', 'struggle'."""
@@ -130,6 +132,8 @@ class GuildEffect:
 
 @dataclass
 class Player:
+    """A player, with the number of Influence cards in their hand."""
+
     name: str
     hand: int = STARTING_HAND
     """Influence cards in hand (their faces are hidden, also from the referee)."""
@@ -137,6 +141,9 @@ class Player:
 
 @dataclass
 class Table:
+    """The whole Council of Serpents table: the players, the rulings, the Houses' attributes, the
+    Time track, where the Influence cards lie and where play stands."""
+
     players: list[Player]
     """In seat (clockwise) order, as the table gave them."""
     rulings: dict[str, str]
