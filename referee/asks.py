@@ -30,7 +30,9 @@ def clean(raw: str) -> str:
     """Trim an answer and refuse what no question accepts (control characters, very long text)."""
     if len(raw) > MAX_ANSWER_LENGTH:
         raise InvalidAnswer(raw[:20] + "...", "answer too long", f"at most {MAX_ANSWER_LENGTH} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in raw if ch not in "\t"):
+    # (a printable string has none of those categories: only the others need the character check)
+    if not raw.isprintable() and any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn")
+                                     for ch in raw if ch not in "\t"):
         raise InvalidAnswer(raw.encode("unicode_escape").decode(), "control characters", "plain text")
     return " ".join(raw.split())
 

@@ -17,6 +17,7 @@ import json
 import random
 import subprocess
 import sys
+import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reliability_support import child_env
 
-from referee.asks import Ask, Choice
+from referee.asks import Ask, Choice, clean
 from referee.cli.answerers import InteractiveAnswerer, ScriptedAnswerer
 from referee.cli.loop import SessionLoop, prompt_for, single_keys, validator
 from referee.cli.render import make_console
@@ -100,6 +101,20 @@ junk_text = st.one_of(
     st.sampled_from(ODD_NUMBERS + ODD_TEXT),
     markup_like,
 )
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=40))
+def test_an_answer_is_refused_for_control_characters_exactly_when_it_holds_one(text: str) -> None:
+    """Any code point: format, surrogate, private-use, unassigned and control characters (but a
+    tab) are refused; everything else is trimmed and kept."""
+    forbidden = any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text if ch != "\t")
+    try:
+        kept = clean(text)
+    except InvalidAnswer as refusal:
+        assert forbidden and refusal.problem == "control characters"
+    else:
+        assert not forbidden and kept == " ".join(text.split())
 
 
 @pytest.mark.parametrize("text", ["²", "፩", "①", "1²"])
