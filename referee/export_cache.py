@@ -3,15 +3,17 @@
 A session's export is a function of its stored files alone (the folded log with its setup, and
 the journal), and of the export format. Exporting every session would otherwise decode, check and
 encode every log each time. So the export of a session is kept in the store's export cache,
-under a digest of those bytes and of the format version: while the files hold the same bytes, the
-kept text is the export; once they differ at all (an answer, an edit, a repair), it is made again.
-The cache can be removed at any time; it is rebuilt as sessions are exported.
+under a digest of those bytes, of the format version and of the referee's version: while the files
+hold the same bytes, the kept text is the export; once they differ at all (an answer, an edit, a
+repair), or another referee exports them, it is made again. The cache can be removed at any time;
+it is rebuilt as sessions are exported.
 """
 
 from __future__ import annotations
 
 import hashlib
 
+from referee import __version__
 from referee.export import EXPORT_VERSION, session_json_text
 from referee.history import read_session
 from referee.safe_files import make_private_directory, read_regular, write_atomically
@@ -22,7 +24,7 @@ def stored_digest(store: Store, session_id: str, version: int = EXPORT_VERSION) 
     """The digest of what the session's export is made from; None when its file cannot be read
     (the export then reads it the usual way, and says what is wrong)."""
     session = store.session_file(session_id)
-    digest = hashlib.blake2b(f"export {version}\n".encode(), digest_size=20)
+    digest = hashlib.blake2b(f"export {version} referee {__version__}\n".encode(), digest_size=20)
     try:
         folded = read_regular(session.path)
     except OSError:

@@ -98,3 +98,16 @@ def test_deleting_a_session_deletes_its_kept_export(store: Store) -> None:
     removed = store.delete(gone)
     assert store.export_cache_dir / f"{gone}.json" in removed
     assert gone not in kept(store) and len(kept(store)) == 2
+
+
+def test_another_referee_makes_every_kept_export_again(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    import referee.export_cache
+
+    cached(store)
+    before = kept(store)
+    monkeypatch.setattr(referee.export_cache, "__version__", "99.0")
+    assert cached(store) == uncached(store)
+    after = kept(store)
+    assert after.keys() == before.keys()
+    assert all(after[key].partition("\n")[0] != before[key].partition("\n")[0] for key in after)  # new digests
+    assert all(after[key].partition("\n")[2] == before[key].partition("\n")[2] for key in after)  # same export
