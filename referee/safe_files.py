@@ -171,6 +171,20 @@ def write_atomically(path: Path, text: str | bytes, durable: bool = True) -> Non
         fsync_directory(path.parent)
 
 
+def write_cache(path: Path, text: str, data_dir: Path) -> None:
+    """Write a file of a cache that is rebuilt when missing: the data directory and the cache's own
+    folder made (private) if need be, that folder's crashed writes swept, the file replaced
+    atomically without fsync. A failure only costs speed (a read-only data directory, a file where
+    the folder should be), so it passes."""
+    try:
+        make_private_directory(data_dir)
+        make_private_directory(path.parent)
+        sweep_temporaries(path.parent)
+        write_atomically(path, text, durable=False)
+    except OSError:
+        pass
+
+
 def make_private_directory(path: Path, tighten: bool = False) -> None:
     """Create a directory of the referee's (0700; missing parents get the usual mode) unless there
     is one; refuse anything else in its place (a file, a symbolic link). `tighten` also closes a

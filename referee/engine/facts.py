@@ -6,12 +6,18 @@ count or a ruling's default is written once.
 
 from __future__ import annotations
 
-import tomllib
+import hashlib
+import json
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from referee.games.registry import find_game
+from referee.rules import paths
 from referee.rules.paths import builtin_dir
+from referee.safe_files import read_regular, write_cache
+
+NUMBERS_CACHE_FORMAT = 1
 
 
 def player_range(game_id: str) -> tuple[int, int]:
@@ -19,11 +25,45 @@ def player_range(game_id: str) -> tuple[int, int]:
     return info.min_players, info.max_players
 
 
+_unkept: dict[str, tuple[Path, str]] = {}
+"""Numbers read from a TOML this run and not kept yet: where they go, and the text to write."""
+
+
 @cache
 def numbers(rulebook: str) -> dict[str, Any]:
-    """The game's components, numbers and rulings (rulebooks/<rulebook>.toml)."""
-    with open(builtin_dir() / f"{rulebook}.toml", "rb") as file:
-        return tomllib.load(file)
+    """The game's components, numbers and rulings (rulebooks/<rulebook>.toml).
+
+    Reading TOML takes longer than the rest of loading a game, and a game is loaded before its
+    first question. So a session keeps the numbers it read as JSON in the data directory's cache
+    (`keep_numbers`), under a digest of the TOML's bytes, and they are read from there while those
+    bytes are the same. Only reading happens here: a command that only reads writes nothing."""
+    raw = read_regular(builtin_dir() / f"{rulebook}.toml", follow=True)
+    key = hashlib.blake2b(raw, digest_size=20, person=b"numbers%d" % NUMBERS_CACHE_FORMAT).hexdigest()
+    kept = paths.data_dir() / "cache" / f"numbers-{rulebook}.json"
+    try:
+        stored = json.loads(read_regular(kept))
+        if stored["key"] == key and isinstance(stored["numbers"], dict):
+            return stored["numbers"]  # (a table, as the TOML's own is)
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # none kept yet, or not usable: read the TOML
+    import tomllib
+
+    parsed = tomllib.loads(raw.decode("utf-8"))
+    try:
+        text = json.dumps({"key": key, "numbers": parsed}, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return parsed  # a value JSON cannot hold (a date): read from the TOML every time
+    if json.loads(text)["numbers"] == parsed:
+        _unkept[rulebook] = (kept, text)
+    return parsed
+
+
+def keep_numbers() -> None:
+    """Keep the numbers read from TOML this run in the data directory's cache, for the next run
+    (called as a session closes: it writes in the data directory anyway)."""
+    while _unkept:
+        _rulebook, (kept, text) = _unkept.popitem()
+        write_cache(kept, text, paths.data_dir())
 
 
 def ruling_choices(rulebook: str) -> dict[str, tuple[str, ...]]:

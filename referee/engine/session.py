@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.catalogue import CardCatalogue, CatalogueError
+from referee.engine import facts
 from referee.engine.cards import Catalogue
 from referee.engine.driver import Driver, Entry, ReplayResult, replay
 from referee.engine.game import Game
@@ -238,6 +239,7 @@ class LiveSession:
         self.file.fold()
         self.store.update_index(meta)
         self.store.sweep_orphans()  # crashed writes: `create` leaves this to here, not before a first question
+        facts.keep_numbers()  # the rulebook's numbers, read without parsing TOML at the next start
 
     def release(self) -> None:
         self.file.unlock()

@@ -14,7 +14,7 @@ from typing import Any
 from referee.rules import paths
 from referee.rules.index import FORMAT, SearchIndex
 from referee.rules.model import BUILT_IN, Result, Rulebook, RulesError, Section
-from referee.safe_files import make_private_directory, read_regular, sweep_temporaries, write_atomically
+from referee.safe_files import read_regular, write_cache
 
 # Parsing (referee.rules.parse, referee.rules.imports) is imported only when a rulebook is read
 # or the index is rebuilt: a lookup answered from the cache never needs it.
@@ -172,21 +172,9 @@ def search_index() -> SearchIndex:
         index = None
     if index is None:
         index = _build()
-        _write_cache(cache, {"key": key, "index": index.to_data()})
+        write_cache(cache, json.dumps({"key": key, "index": index.to_data()}, separators=(",", ":")), paths.data_dir())
     _memory = (key, index)
     return index
-
-
-def _write_cache(cache: Path, data: dict[str, Any]) -> None:
-    """Write the cache atomically, never through a link; a read-only data directory only costs
-    speed, so errors pass."""
-    try:
-        make_private_directory(paths.data_dir())
-        make_private_directory(cache.parent)
-        sweep_temporaries(cache.parent)
-        write_atomically(cache, json.dumps(data, separators=(",", ":")), durable=False)
-    except OSError:
-        pass
 
 
 def _check(query: str, limit: int | None) -> None:
