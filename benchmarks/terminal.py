@@ -5,7 +5,8 @@ first question, each against a bare questionary program measured in the same run
                             pseudo-terminal, with the benchmark's stored sessions beside it;
                             each answer timed from the write of its Enter to the next question
                             fully drawn (the prompt's cursor shown again). The floor asks
-                            questions of the same shape in a loop (floor_prompt.py).
+                            questions of the same shape in a loop (floor_prompt.py). Both
+                            run at once and are answered in turn, answer by answer.
     start to first question `referee play` started in a pseudo-terminal until its first question
                             is drawn, against floor_prompt.py's first question.
 
@@ -64,23 +65,32 @@ def until_drawn(child: pexpect.spawn) -> None:
     child.expect_exact(PROMPT_DRAWN)
 
 
-def answer_waits(arguments: Sequence[str], answers: Sequence[str], home: Path) -> list[float]:
-    """Each answer's time from its Enter to the next prompt drawn (the last answer ends the run)."""
-    child = spawn(arguments, home)
+def answer_waits(sides: dict[str, Sequence[str]], answers: Sequence[str], home: Path) -> dict[str, list[float]]:
+    """Each answer's time from its Enter to the next prompt drawn, on every side (the last answer
+    ends the run). The sides play at once, answer by answer, taking turns to go first: each pair
+    of figures is taken within milliseconds of each other, whatever else the machine is doing."""
+    children = {side: spawn(arguments, home) for side, arguments in sides.items()}
     try:
-        until_drawn(child)
-        waits = []
-        for answer in answers[:-1]:
-            start = time.perf_counter()
-            child.send(answer + "\r")
+        for child in children.values():
             until_drawn(child)
-            waits.append(time.perf_counter() - start)
-        child.send(answers[-1] + "\r")
-        child.expect(pexpect.EOF)
+        waits: dict[str, list[float]] = {side: [] for side in children}
+        order = list(children)
+        for answer in answers[:-1]:
+            for side in order:
+                start = time.perf_counter()
+                children[side].send(answer + "\r")
+                until_drawn(children[side])
+                waits[side].append(time.perf_counter() - start)
+            order.reverse()
+        for child in children.values():
+            child.send(answers[-1] + "\r")
+            child.expect(pexpect.EOF)
     finally:
-        child.close(force=True)
-    if child.exitstatus != 0:
-        raise RuntimeError(f"{' '.join(arguments)} exited {child.exitstatus}")
+        for child in children.values():
+            child.close(force=True)
+    for side, child in children.items():
+        if child.exitstatus != 0:
+            raise RuntimeError(f"{' '.join(sides[side])} exited {child.exitstatus}")
     return waits
 
 
@@ -105,12 +115,12 @@ def run(quick: bool, home: Path) -> dict[str, Any]:
     first_question([FLOOR, "1"], home)
     waits: dict[str, list[float]] = {"referee": [], "floor": []}
     per_game: dict[str, dict[str, list[float]]] = {side: {"p50": [], "p95": []} for side in waits}
-    for _ in range(games):  # interleaved, so that a busy machine slows both alike
-        for side, arguments in (("floor", floor), ("referee", referee)):
-            measured = answer_waits(arguments, answers, home)  # the same keys typed on both sides
-            waits[side] += measured
-            per_game[side]["p50"].append(percentile(measured, 0.50))
-            per_game[side]["p95"].append(percentile(measured, 0.95))
+    for _ in range(games):  # both sides at once, answer by answer: a busy machine slows both alike
+        measured = answer_waits({"floor": floor, "referee": referee}, answers, home)  # the same keys
+        for side, side_waits in measured.items():
+            waits[side] += side_waits
+            per_game[side]["p50"].append(percentile(side_waits, 0.50))
+            per_game[side]["p95"].append(percentile(side_waits, 0.95))
     start_times: dict[str, list[float]] = {"referee play": [], "floor": []}
     for _ in range(starts):
         start_times["floor"].append(first_question([FLOOR, "1"], home))
