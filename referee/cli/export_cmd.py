@@ -50,17 +50,17 @@ def run_export(db: Path | None, given: str | None, every: bool, form: str, outpu
 def render(store: Store, metas: list[SessionMeta], form: str, single: bool) -> str:
     if form == "bgstats":
         return bgstats_text(store, metas, single)
-    stored = (read_session(store, meta.id) for meta in metas)  # one at a time: read, written, let go
     if form == "md":
         from referee.export import markdown_report
 
-        return "\n---\n\n".join(markdown_report(session) for session in stored)
+        # one at a time: read, written, let go
+        return "\n---\n\n".join(markdown_report(read_session(store, meta.id)) for meta in metas)
     from referee.export import json_document, json_text
     from referee.export_cache import exported
 
     exported_at = datetime.now().isoformat(sep=" ", timespec="seconds")
     if single:
-        return dumps(json_document(list(stored), exported_at), single)
+        return dumps(json_document([read_session(store, meta.id) for meta in metas], exported_at), single)
     # Every session: each one's export as kept from the last export, unless its files changed since.
     return json_text((exported(store, meta.id) for meta in metas), exported_at)
 
