@@ -148,15 +148,17 @@ def temporary_name(target: Path) -> Path:
     return target.with_name(f"{TEMPORARY_PREFIX}{os.getpid()}-{secrets.token_hex(4)}-{target.name}.tmp")
 
 
-def write_atomically(path: Path, text: str | bytes, durable: bool = True) -> None:
+def write_atomically(path: Path, text: str | bytes, durable: bool = True, mode: int = FILE_MODE) -> None:
     """Replace `path` with `text`: a new temporary file beside it (O_EXCL, never through a link,
-    mode 0600), fsync, rename over the target, fsync the directory. `durable=False` skips the
-    fsyncs, for caches that can be rebuilt."""
+    `mode`, 0600 unless said), fsync, rename over the target, fsync the directory. `durable=False`
+    skips the fsyncs, for caches that can be rebuilt."""
     data = text.encode("utf-8") if isinstance(text, str) else text  # serialised before any file is touched
     temporary = temporary_name(path)
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
     try:  # from here on the temporary file is ours to remove if anything goes wrong
         try:
+            if mode != FILE_MODE:
+                os.fchmod(fd, mode)  # the mode asked for, whatever the umask
             write_all(fd, data)
             if durable:
                 os.fsync(fd)
@@ -169,6 +171,83 @@ def write_atomically(path: Path, text: str | bytes, durable: bool = True) -> Non
         raise
     if durable:
         fsync_directory(path.parent)
+
+
+class OutsideDataDirectory(OSError):
+    """A path given for output that names a file of the referee's own data directory."""
+
+
+def inside(path: Path, directory: Path) -> bool:
+    """True if `path`, with every link resolved, is `directory` or lies under it."""
+    resolved, root = os.path.realpath(path), os.path.realpath(directory)
+    return resolved == root or resolved.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def linked_into(info: os.stat_result, directory: Path) -> bool:
+    """True if the file `info` describes is also one of the files of `directory` (a hard link)."""
+    for folder, _, names in os.walk(directory):
+        for name in names:
+            with contextlib.suppress(OSError):
+                other = os.lstat(os.path.join(folder, name))
+                if (other.st_dev, other.st_ino) == (info.st_dev, info.st_ino):
+                    return True
+    return False
+
+
+def write_user_file(path: Path, text: str | bytes, data_dir: Path) -> None:
+    """Write output to a path the user named, as a shell's `>` would, without ever harming the store.
+
+    - Any path inside the data directory (after its links are followed) is refused, and so is a
+      file that is a hard link of one of the data directory's files.
+    - A FIFO with a reader, or a character device (/dev/null, a terminal), is written into; a FIFO
+      nobody reads, a block device, a socket or a directory is refused (never waited on).
+    - A regular file of one link is replaced atomically, keeping its mode; a symbolic link keeps
+      pointing where it did and its target is the file replaced. A regular file of several links is
+      rewritten in place, so every link still names the new text. A new file gets the mode the
+      umask gives (as `>` does).
+    """
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    if inside(path, data_dir):
+        raise OutsideDataDirectory(errno.EPERM, f"inside the referee's data directory ({data_dir}); "
+                                                "write exports somewhere else", str(path))
+    target = Path(os.path.realpath(path))
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        write_atomically(target, data, mode=0o666 & ~umask)
+        return
+    if stat.S_ISREG(info.st_mode):
+        if info.st_nlink > 1:
+            if linked_into(info, data_dir):
+                raise OutsideDataDirectory(errno.EPERM, "a hard link of a file in the referee's data directory "
+                                                        f"({data_dir}); write exports somewhere else", str(path))
+            write_in_place(target, data, os.O_WRONLY | os.O_TRUNC | os.O_NOFOLLOW)
+        else:
+            write_atomically(target, data, mode=stat.S_IMODE(info.st_mode))
+        return
+    if stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):
+        try:
+            write_in_place(target, data, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as error:
+            if error.errno == errno.ENXIO:  # a FIFO with no reader: opening it would wait for one
+                raise OSError(errno.ENXIO, "a FIFO that nobody is reading", str(path)) from None
+            raise
+        return
+    raise not_regular(path, info.st_mode)
+
+
+def write_in_place(path: Path, data: bytes, flags: int) -> None:
+    """Write `data` into what `path` opens (a device, a FIFO, a file kept with its links), blocking."""
+    fd = os.open(path, flags | os.O_CLOEXEC)
+    try:
+        os.set_blocking(fd, True)  # a FIFO's reader may be slower than the writer
+        write_all(fd, data)
+        with contextlib.suppress(OSError):  # a terminal or a pipe cannot be synced
+            os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def write_cache(path: Path, text: str, data_dir: Path) -> None:

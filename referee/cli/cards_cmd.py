@@ -50,6 +50,7 @@ def run(game_name: str, action: str, target: str | None, set_fields: list[str], 
 
     from referee.catalogue import CardCatalogue
     from referee.cli.render import make_console
+    from referee.data_dir import data_dir
     from referee.engine.session import load_game
     from referee.errors import RefereeError
 
@@ -113,7 +114,10 @@ def run(game_name: str, action: str, target: str | None, set_fields: list[str], 
             count = catalogue.import_cards(json.loads(read_catalogue_file(Path(str(target)))))
             console.print(f"Imported {count} card(s).", markup=False)
         else:
-            Path(str(target)).write_text(json.dumps(catalogue.export(), ensure_ascii=False, indent=2) + "\n")
+            from referee.safe_files import write_user_file
+
+            text = json.dumps(catalogue.export(), ensure_ascii=False, indent=2) + "\n"
+            write_user_file(Path(str(target)).expanduser(), text, data_dir(db))
             console.print(f"Exported {len(catalogue.cards())} card(s) to {target}.", markup=False)
     except ValueError as error:  # json that does not read, or a field that does not fit
         return fail(str(error).splitlines()[0] if str(error) else "not valid JSON")

@@ -37,9 +37,9 @@ def run_export(db: Path | None, given: str | None, every: bool, form: str, outpu
         sys.stdout.write(text)
         return 0
     try:
-        from referee.safe_files import write_atomically
+        from referee.safe_files import write_user_file
 
-        write_atomically(output.expanduser().resolve(), text)
+        write_user_file(output.expanduser(), text, store.root)
     except OSError as problem:
         error(f"cannot write {output}: {problem.strerror or problem.__class__.__name__}")
         return 2
