@@ -1,13 +1,22 @@
-"""Answers per turn of random games, for every guided game: entries between changes of the
-header's (round, turn, active player). Random answers overstate what a table types (they keep
-optional steps going), so this compares versions of the referee, not a game against a table.
+"""Answers per turn, for every guided game.
 
+    python benchmarks/answers_per_turn.py --realistic [--json] [--set tuning|held-out]
     python benchmarks/answers_per_turn.py [--games N] [--players N]
+
+With --realistic: the games a table plays, scripted from each rulebook (benchmarks/realistic.py
+says how): each script is played through the referee, checked against its outcome, and its
+figures (answers a turn, a round, a card...) are averaged; --json prints one JSON object, game id
+-> figure -> mean answers typed. --set limits it to the tuning or the held-out scripts.
+
+Without it: random games, counting entries between changes of the header's (round, turn, active
+player). Random answers overstate what a table types (they keep optional steps going), so this
+compares versions of the referee, not a game against a table.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from collections import Counter
@@ -51,7 +60,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--realistic", action="store_true", help="the scripted games of benchmarks/realistic/")
+    parser.add_argument("--set", choices=("tuning", "held-out"), help="with --realistic: only this set")
+    parser.add_argument("--json", action="store_true", help="with --realistic: one JSON object")
     arguments = parser.parse_args()
+    if arguments.realistic:
+        from benchmarks.realistic import figures
+
+        found = figures(arguments.set)
+        if arguments.json:
+            print(json.dumps(found, indent=1))
+        else:
+            for game, by_figure in found.items():
+                for figure, mean in by_figure.items():
+                    print(f"{game}: {figure} {mean:.2f} answers")
+        return
     for info in GAMES:
         if info.play_module:
             mean, turns = answers_per_turn(info.id, arguments.games, arguments.players)
