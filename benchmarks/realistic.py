@@ -106,13 +106,17 @@ def play(script: Script) -> list[str]:
         shown = io.StringIO()
         console = SessionConsole(file=shown)
         live = LiveSession.start(Store(Path(home)), script.game, script.players, script.options)
+        answerer = ScriptedAnswerer.from_text(script.answers, console, str(script.path))
         try:
-            SessionLoop(live, ScriptedAnswerer.from_text(script.answers, console, str(script.path)), console).run()
+            SessionLoop(live, answerer, console).run()
         except (ScriptRejected, RefereeError) as problem:
             return [str(problem)]
         finally:
             live.close("finished" if live.driver.finished else "playing")
             live.release()
+        if answerer.position < len(answerer.lines):  # a line the game never asked for would count as typed
+            line, text = answerer.lines[answerer.position]
+            return [f"answers line {line}: the game ended before this answer: {text!r}"]
         expect = {key: value for key, value in script.expect.items() if key != "messages"}
         scenario = Scenario(script.path, script.path.stem, script.game, script.players, script.options, [], expect)
         return check_expectations(scenario, ScenarioRun(live.driver, transcript=shown.getvalue().splitlines()))

@@ -47,6 +47,17 @@ class ScenarioRun:
     driver: Driver
     transcript: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    known: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
+    """The cards the scenario has named so far (kind -> name -> printed fields): a scenario plays
+    as a session in a data directory of its own, so a card named once is known later in it."""
+
+    def learn(self) -> None:
+        """Keep what the flow learned at the last line and offer it from the next question on."""
+        learned, self.driver.learned = self.driver.learned, []
+        for card in learned:
+            self.known.setdefault(card.kind, {}).setdefault(card.name, {}).update(card.printed)
+        if learned:
+            self.driver.use_catalogue(self.known)
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -101,6 +112,7 @@ def run_scenario(scenario: Scenario, echo: Callable[[str], None] | None = None) 
         except (InvalidAnswer, InvalidAdjustment) as error:
             run.failures.append(f"line {line_number}: {error}")
             break
+        run.learn()
         problems = game.invariant_errors(run.driver.state)
         if problems:
             run.failures.append(f"line {line_number}: invariants broken: {'; '.join(problems)}")
@@ -119,7 +131,8 @@ def apply_line(run: ScenarioRun, text: str) -> None:
         driver.adjust(line.text, line.reason)
     elif line.kind == "undo":
         kept = driver.entries[: max(0, len(driver.entries) - line.steps)]
-        run.driver = replay(driver.game, driver.players, driver.options, kept).driver
+        run.driver = replay(driver.game, driver.players, driver.options, kept, run.known).driver
+        run.driver.learned.clear()  # (what the replay re-learned is known already)
     elif line.kind == "answer":
         driver.answer(line.text)
 

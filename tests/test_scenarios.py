@@ -20,3 +20,16 @@ def test_there_are_scenarios() -> None:
 def test_scenario(path: Path) -> None:
     run = run_scenario(load_scenario(path))
     assert run.failures == []
+
+
+REALISTIC = sorted((ROOT.parent / "benchmarks" / "realistic").glob("*/*.toml"))
+"""The benchmark's whole games, played as a table plays them: each is a scenario too. They name a
+card once and then call it by its name, which a scenario knows as a session of its own would."""
+
+
+@pytest.mark.parametrize("path", REALISTIC, ids=lambda path: f"realistic/{path.parent.name}/{path.stem}")
+def test_realistic_game_replays_to_its_outcome(path: Path) -> None:
+    run = run_scenario(load_scenario(path))
+    assert run.failures == []
+    assert run.driver.finished
+
