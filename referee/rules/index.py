@@ -27,8 +27,8 @@ from referee.rules.vocabulary import EMPTY, LONGEST_PHRASE, SHARED, Vocabulary
 FORMAT = 6
 """Bump when the index layout or the text analysis changes, so old caches are rebuilt."""
 
-FIELD_WEIGHTS = {"title": 4.0, "glossary_term": 2.0, "covers": 1.5, "parent": 1.0, "text": 1.0,
-                 "glossary_meaning": 0.5}
+FIELD_WEIGHTS = {"title": 4.0, "asks": 1.5, "glossary_term": 2.0, "covers": 1.5, "parent": 1.0,
+                 "text": 1.0, "glossary_meaning": 0.5}
 K1 = 1.2
 B = 0.6
 EXACT, COMPOUND, TYPO_NEAR, TYPO_FAR = 1.0, 0.8, 0.85, 0.7
@@ -123,6 +123,7 @@ class SearchIndex:
             for section in rulebook.sections:
                 fields = {
                     "title": section.title,
+                    "asks": " ".join(rulebook.asked.get(section.id, ())),
                     "glossary_term": " ".join(term for term, _ in pointed.get(section.id, [])),
                     "covers": " ".join(section.covers),
                     "parent": section.parent,

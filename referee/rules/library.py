@@ -113,12 +113,14 @@ def section(game_id: str, section_id: str) -> Section:
 
 def _files() -> list[Path]:
     """Every file the index is built from: rulebooks, their vocabularies, imported copies."""
+    from referee.rules.asked import questions_path
     from referee.rules.vocabulary import SHARED, vocabulary_path
 
     folder = paths.builtin_dir()
     found = [folder / f"{game}.md" for game in builtin_games()]
     found += [path for game in [SHARED, *builtin_games(), *imported_games()]
               if (path := vocabulary_path(folder, game)).is_file()]
+    found += [path for game in builtin_games() if (path := questions_path(folder, game)).is_file()]
     found += [paths.imported_dir() / f"{game}.json" for game in imported_games()]
     return found
 
@@ -132,13 +134,17 @@ def _cache_key(files: list[Path]) -> list[Any]:
 
 
 def _build() -> SearchIndex:
+    from referee.rules.asked import questions_path, read_asked
     from referee.rules.imports import load_imported
     from referee.rules.parse import parse_rulebook
     from referee.rules.vocabulary import SHARED, read_vocabulary, vocabulary_path
 
     rulebooks: list[Rulebook] = []
     for game in builtin_games():
-        rulebooks.append(parse_rulebook(_read(paths.builtin_dir() / f"{game}.md"), game, BUILT_IN))
+        rulebook = parse_rulebook(_read(paths.builtin_dir() / f"{game}.md"), game, BUILT_IN)
+        rulebook.asked = read_asked(questions_path(paths.builtin_dir(), game),
+                                    {section.id for section in rulebook.sections})
+        rulebooks.append(rulebook)
     for game in imported_games():
         try:
             copy = load_imported(game)

@@ -6,6 +6,7 @@ at import costs about a millisecond each.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from referee.errors import RefereeError
@@ -63,12 +64,15 @@ class Rulebook:
     """A game's rulebook (the project's own, or a user's imported copy) cut into sections."""
 
     def __init__(self, game: str, title: str, sections: tuple[Section, ...],
-                 glossary: tuple[GlossaryEntry, ...] = (), source: str = BUILT_IN) -> None:
+                 glossary: tuple[GlossaryEntry, ...] = (), source: str = BUILT_IN,
+                 asked: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self.game = game
         self.title = title
         self.sections = sections
         self.glossary = glossary
         self.source = source
+        self.asked: Mapping[str, tuple[str, ...]] = asked or {}
+        """Section id -> the players' questions it answers (see referee.rules.asked)."""
         self._by_id = {section.id: section for section in sections}
 
     def __repr__(self) -> str:
