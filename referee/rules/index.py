@@ -27,7 +27,7 @@ from referee.rules.vocabulary import EMPTY, LONGEST_PHRASE, SHARED, Vocabulary
 FORMAT = 6
 """Bump when the index layout or the text analysis changes, so old caches are rebuilt."""
 
-FIELD_WEIGHTS = {"title": 4.0, "asks": 1.5, "glossary_term": 2.0, "covers": 1.5, "parent": 1.0,
+FIELD_WEIGHTS = {"title": 4.0, "asks": 2.0, "glossary_term": 2.0, "covers": 1.5, "parent": 1.0,
                  "text": 1.0, "glossary_meaning": 0.5}
 K1 = 1.2
 B = 0.6
@@ -53,6 +53,14 @@ answers first unless the question is about that point."""
 RULING_PREFIX = "ruling-"
 DOC_REFERENCE = 8
 """Position in a document's row of its kind: 1 for a section that describes rather than rules."""
+DOC_ASKED = 9
+"""Position in a document's row of the players' questions it answers, one line of terms each."""
+ASKED_MATCH = 1.0
+"""What the best-matching player question of a section adds, times the question's weight: a
+question that is asked the way a player of that section asked it finds the section even when the
+rulebook's text uses other words."""
+ASKED_COVERAGE_POWER = 0.5
+"""How much a player question's words that the question asked does not hold count against it."""
 
 
 class TermGroup(NamedTuple):
@@ -95,6 +103,7 @@ class SearchIndex:
         self.vocabulary_data: dict[str, Any] = data.get("vocabulary", {})
         self._bigrams: dict[int, set[str]] = {}
         self._title_terms: dict[int, set[str]] = {}
+        self._asked: dict[int, list[frozenset[str]]] = {}
         self._postings_maps: dict[str, dict[int, float]] = {}
         self._surface: list[tuple[str, str, int]] | None = None
         self._vocabularies: dict[str, tuple[Vocabulary, dict[tuple[str, ...], tuple[str, ...]]]] = {}
@@ -147,9 +156,10 @@ class SearchIndex:
                 bigrams = sorted({f"{a} {b}" for a, b in zip(sequence, sequence[1:], strict=False)
                                   if "|" not in (a, b)})
                 describes = int(section.id in reference)
+                asked = "\n".join(" ".join(terms(question)) for question in rulebook.asked.get(section.id, ()))
                 docs.append([section.game, section.id, section.title, section.text, section.source,
                              length, "\n".join(bigrams), " ".join(sorted(set(terms(section.title)))),
-                             describes])
+                             describes, asked])
         table = "\n".join(f"{word} {term} {letter_mask(word)}" for word, term in sorted(surface.items()))
         return cls({"docs": docs, "postings": {term: " ".join(items) for term, items in postings.items()},
                     "surface": table,
@@ -348,6 +358,50 @@ class SearchIndex:
             found = self._title_terms[doc] = set(self.docs[doc][7].split())
         return found
 
+    def _asked_sets(self, doc: int) -> list[frozenset[str]]:
+        found = self._asked.get(doc)
+        if found is None:
+            row = self.docs[doc]
+            lines = row[DOC_ASKED].split("\n") if len(row) > DOC_ASKED and row[DOC_ASKED] else []
+            found = self._asked[doc] = [frozenset(line.split()) for line in lines]
+        return found
+
+    def _asked_match(self, groups: list[TermGroup], asked: Iterable[frozenset[str]], idf: Any) -> float:
+        """How nearly the question is one of a section's player questions, 0 to 1: the share of the
+        question's weight that a player question holds, lowered by that question's words the
+        question does not hold."""
+        masses = [max((weight * idf(term) for term, weight in group.variants.items()), default=0.0)
+                  or max((weight * idf(parts[0]) for parts, weight in group.phrases), default=0.0)
+                  for group in groups]
+        total = sum(masses)
+        if not total:
+            return 0.0
+        best = 0.0
+        for question in asked:
+            if not question:
+                continue
+            held = 0.0
+            used: set[str] = set()
+            for group in groups:
+                value = 0.0
+                for term, weight in group.variants.items():
+                    if term in question and weight * idf(term) > value:
+                        value, chosen = weight * idf(term), {term}
+                for parts, weight in group.phrases:
+                    if all(part in question for part in parts):
+                        found = weight * sum(map(idf, parts)) / len(parts)
+                        if found > value:
+                            value, chosen = found, set(parts)
+                if value:
+                    held += value
+                    used |= chosen
+            if not held:
+                continue
+            own = sum(idf(term) for term in question)
+            covered = sum(idf(term) for term in question if term in used)
+            best = max(best, held / total * (covered / own) ** ASKED_COVERAGE_POWER)
+        return best
+
     def _posting_map(self, term: str) -> dict[int, float]:
         cached = self._postings_maps.get(term)
         if cached is None:
@@ -449,6 +503,11 @@ class SearchIndex:
                 bonus = max((weight * (idf(a) + idf(b)) / 2 for a, b, weight in pairs
                              if f"{a} {b}" in self._bigram_set(doc)), default=0.0)
                 scores[doc] += PHRASE_BONUS * bonus
+
+        mass = sum(max((weight * idf(term) for term, weight in group.variants.items()), default=0.0)
+                   for group in groups)
+        for doc in scores:
+            scores[doc] += ASKED_MATCH * mass * self._asked_match(groups, self._asked_sets(doc), idf)
 
         ranked: list[tuple[float, int, float]] = []
         for doc, score in scores.items():
