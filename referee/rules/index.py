@@ -55,6 +55,15 @@ DOC_REFERENCE = 8
 """Position in a document's row of its kind: 1 for a section that describes rather than rules."""
 DOC_ASKED = 9
 """Position in a document's row of the players' questions it answers, one line of terms each."""
+DOC_SETTLES = 10
+"""Position of the rule ids a ruling settles, and (DOC_SEE_ALSO) of the section's See also ids."""
+DOC_SEE_ALSO = 11
+RULING_BESIDE_RULE = 0.85
+"""A ruling that matches the question keeps at least this share of the score of the rule it
+settles: "who wins a tie" finds the tie-break rule, and the ruling on a tie it leaves open next."""
+RULING_LIFT_LIMIT = 1.5
+"""...but is lifted to at most this many times its own score: a ruling that shares a word or two
+with the question is no answer to it."""
 ASKED_MATCH = 1.0
 """What the best-matching player question of a section adds, times the question's weight: a
 question that is asked the way a player of that section asked it finds the section even when the
@@ -104,6 +113,7 @@ class SearchIndex:
         self._bigrams: dict[int, set[str]] = {}
         self._title_terms: dict[int, set[str]] = {}
         self._asked: dict[int, list[frozenset[str]]] = {}
+        self._numbers: dict[tuple[str, str], int] | None = None
         self._postings_maps: dict[str, dict[int, float]] = {}
         self._surface: list[tuple[str, str, int]] | None = None
         self._vocabularies: dict[str, tuple[Vocabulary, dict[tuple[str, ...], tuple[str, ...]]]] = {}
@@ -159,7 +169,7 @@ class SearchIndex:
                 asked = "\n".join(" ".join(terms(question)) for question in rulebook.asked.get(section.id, ()))
                 docs.append([section.game, section.id, section.title, section.text, section.source,
                              length, "\n".join(bigrams), " ".join(sorted(set(terms(section.title)))),
-                             describes, asked])
+                             describes, asked, " ".join(section.settles), " ".join(section.see_also)])
         table = "\n".join(f"{word} {term} {letter_mask(word)}" for word, term in sorted(surface.items()))
         return cls({"docs": docs, "postings": {term: " ".join(items) for term, items in postings.items()},
                     "surface": table,
@@ -358,6 +368,23 @@ class SearchIndex:
             found = self._title_terms[doc] = set(self.docs[doc][7].split())
         return found
 
+    def number(self, game: str, section_id: str) -> int | None:
+        """The document of a game's section, if the index holds it."""
+        if self._numbers is None:
+            self._numbers = {(row[0], row[1]): number for number, row in enumerate(self.docs)}
+        return self._numbers.get((game, section_id))
+
+    def _ids(self, doc: int, position: int) -> list[str]:
+        row = self.docs[doc]
+        return row[position].split() if len(row) > position else []
+
+    def settles(self, doc: int) -> list[str]:
+        """The ids of the rules a ruling settles (nothing for a section that is not a ruling)."""
+        return self._ids(doc, DOC_SETTLES)
+
+    def see_also(self, doc: int) -> list[str]:
+        return self._ids(doc, DOC_SEE_ALSO)
+
     def _asked_sets(self, doc: int) -> list[frozenset[str]]:
         found = self._asked.get(doc)
         if found is None:
@@ -509,6 +536,7 @@ class SearchIndex:
         for doc in scores:
             scores[doc] += ASKED_MATCH * mass * self._asked_match(groups, self._asked_sets(doc), idf)
 
+        final: dict[int, float] = {}
         ranked: list[tuple[float, int, float]] = []
         for doc, score in scores.items():
             score *= (matched[doc] / len(groups)) ** COVERAGE_POWER
@@ -518,5 +546,12 @@ class SearchIndex:
                 score *= reference_factor
             if self.docs[doc][1].startswith(RULING_PREFIX):
                 score *= RULING_FACTOR
+            final[doc] = score
+        for doc, score in final.items():
+            game = self.docs[doc][0]
+            rules = [final.get(number, 0.0) for rule in self.settles(doc)
+                     if (number := self.number(game, rule)) is not None]
+            if rules:
+                score = max(score, min(RULING_BESIDE_RULE * max(rules), RULING_LIFT_LIMIT * score))
             ranked.append((score, doc, quality[doc] / (len(groups) + unknown)))
         return ranked

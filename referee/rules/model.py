@@ -37,6 +37,8 @@ class Section(NamedTuple):
     source: str = BUILT_IN
     parent: str = ""
     """Title of the enclosing `##` section for a `###` subsection."""
+    settles: tuple[str, ...] = ()
+    """For a ruling: the ids of the rules whose open point it settles (its `Settles:` line)."""
 
     def markdown(self) -> str:
         """The section as Markdown, headed by its title and id."""
@@ -45,6 +47,8 @@ class Section(NamedTuple):
             lines.append(f"Referee: {self.referee}")
         if self.source != BUILT_IN:
             lines.append(f"Source: {self.source}")
+        if self.settles:
+            lines.append("Settles: " + ", ".join(f"#{ref}" for ref in self.settles))
         lines.append("")
         lines.append(self.text)
         if self.see_also:
