@@ -16,7 +16,7 @@ The index is plain lists and dicts so it can be cached as JSON and reloaded in a
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from referee.rules.model import Result, Rulebook
@@ -64,6 +64,10 @@ settles: "who wins a tie" finds the tie-break rule, and the ruling on a tie it l
 RULING_LIFT_LIMIT = 1.5
 """...but is lifted to at most this many times its own score: a ruling that shares a word or two
 with the question is no answer to it."""
+PHASE_WEIGHT = 1.0
+"""What a verb of play adds to the sections of its phase (see the vocabulary's [does]), times the
+weight of an average word of the question: "draw" leans toward the Draw phase, not every section
+that mentions drawing."""
 ASKED_MATCH = 1.0
 """What the best-matching player question of a section adds, times the question's weight: a
 question that is asked the way a player of that section asked it finds the section even when the
@@ -463,7 +467,9 @@ class SearchIndex:
         for game, docs in by_game.items():
             groups, unknown = self.read(query, game)
             if groups:
-                ranked.extend(self._rank(groups, len(unknown), docs, average_length, idf, reference_factor))
+                phases = self._phases(query, game) & docs
+                ranked.extend(self._rank(groups, len(unknown), docs, average_length, idf, reference_factor,
+                                         phases))
         ranked.sort(key=lambda item: (-item[0], item[1]))
         results = []
         taken: dict[str, int] = {}
@@ -477,8 +483,21 @@ class SearchIndex:
                 break
         return results
 
+    def _phases(self, query: str, game: str) -> set[int]:
+        """The sections of the phases whose verbs of play the question uses (the game's [does])."""
+        does = self._vocabulary(game)[0].does
+        if not does:
+            return set()
+        asked = _stems(words(query))
+        found: set[int] = set()
+        for verb, sections in does.items():
+            key = _stems(verb)
+            if any(asked[start:start + len(key)] == key for start in range(len(asked) - len(key) + 1)):
+                found |= {number for section in sections if (number := self.number(game, section)) is not None}
+        return found
+
     def _rank(self, groups: list[TermGroup], unknown: int, docs: set[int], average_length: float,
-              idf: Any, reference_factor: float) -> list[tuple[float, int, float]]:
+              idf: Any, reference_factor: float, phases: Collection[int] = ()) -> list[tuple[float, int, float]]:
         """(score, document, match quality) for every document of one game that matches; `unknown`
         counts the question's words that no term stands for, which lower the quality only."""
         scores: dict[int, float] = {}
@@ -533,6 +552,10 @@ class SearchIndex:
 
         mass = sum(max((weight * idf(term) for term, weight in group.variants.items()), default=0.0)
                    for group in groups)
+        for doc in phases:
+            scores[doc] = scores.get(doc, 0.0) + PHASE_WEIGHT * mass / len(groups)
+            matched[doc] = min(len(groups), matched.get(doc, 0) + 1)
+            quality.setdefault(doc, 0.0)
         for doc in scores:
             scores[doc] += ASKED_MATCH * mass * self._asked_match(groups, self._asked_sets(doc), idf)
 
