@@ -62,6 +62,8 @@ RULING_BESIDE_RULE = 0.85
 """A ruling that matches the question keeps at least this share of the score of the rule it
 settles: "who wins a tie" finds the tie-break rule, and the ruling on a tie it leaves open next."""
 RULING_LIFT_LIMIT = 1.5
+RELATED = 2
+"""Sections named under "see also" after an answer."""
 """...but is lifted to at most this many times its own score: a ruling that shares a word or two
 with the question is no answer to it."""
 PHASE_WEIGHT = 1.0
@@ -118,6 +120,8 @@ class SearchIndex:
         self._title_terms: dict[int, set[str]] = {}
         self._asked: dict[int, list[frozenset[str]]] = {}
         self._numbers: dict[tuple[str, str], int] | None = None
+        self._settled_by: dict[tuple[str, str], list[int]] | None = None
+        self._named_by: dict[tuple[str, str], list[int]] | None = None
         self._postings_maps: dict[str, dict[int, float]] = {}
         self._surface: list[tuple[str, str, int]] | None = None
         self._vocabularies: dict[str, tuple[Vocabulary, dict[tuple[str, ...], tuple[str, ...]]]] = {}
@@ -277,8 +281,10 @@ class SearchIndex:
         """The question as term groups, read with the game's vocabulary (and the shared one)."""
         return self.read(query, game)[0]
 
-    def read(self, query: str, game: str = SHARED) -> tuple[list[TermGroup], list[str]]:
-        """The question as term groups, and the meaningful words no rulebook term stands for."""
+    def read(self, query: str, game: str = SHARED,
+             table_words: frozenset[str] = frozenset()) -> tuple[list[TermGroup], list[str]]:
+        """The question as term groups, and the meaningful words no rulebook term stands for;
+        `table_words` are the terms of phrasings the table has taught, known as they are."""
         raw = words(query)
         unknown: list[str] = []
         ignored = self.ignored(game)
@@ -303,6 +309,9 @@ class SearchIndex:
             word = raw[position]
             position += 1
             if word in ignored and not self._says((word,), game):
+                continue
+            if stem(word) in table_words and not self._known(stem(word)) and not self._says((word,), game):
+                groups.append(TermGroup(word, {stem(word): EXACT}))
                 continue
             found = self._word_groups(word, game)
             groups.extend(found)
@@ -397,22 +406,25 @@ class SearchIndex:
             found = self._asked[doc] = [frozenset(line.split()) for line in lines]
         return found
 
-    def _asked_match(self, groups: list[TermGroup], asked: Iterable[frozenset[str]], idf: Any) -> float:
+    def _asked_match(self, groups: list[TermGroup], asked: Iterable[frozenset[str]],
+                     idf: Any) -> tuple[float, int]:
         """How nearly the question is one of a section's player questions, 0 to 1: the share of the
         question's weight that a player question holds, lowered by that question's words the
-        question does not hold."""
+        question does not hold; and how many of the question's words that best one holds."""
         masses = [max((weight * idf(term) for term, weight in group.variants.items()), default=0.0)
                   or max((weight * idf(parts[0]) for parts, weight in group.phrases), default=0.0)
                   for group in groups]
         total = sum(masses)
         if not total:
-            return 0.0
-        best = 0.0
+            return 0.0, 0
+        best, best_held = 0.0, 0
         for question in asked:
             if not question:
                 continue
             held = 0.0
+            count = 0
             used: set[str] = set()
+            chosen: set[str] = set()
             for group in groups:
                 value = 0.0
                 for term, weight in group.variants.items():
@@ -425,13 +437,16 @@ class SearchIndex:
                             value, chosen = found, set(parts)
                 if value:
                     held += value
+                    count += 1
                     used |= chosen
             if not held:
                 continue
             own = sum(idf(term) for term in question)
             covered = sum(idf(term) for term in question if term in used)
-            best = max(best, held / total * (covered / own) ** ASKED_COVERAGE_POWER)
-        return best
+            found = held / total * (covered / own) ** ASKED_COVERAGE_POWER
+            if found > best:
+                best, best_held = found, count
+        return best, best_held
 
     def _posting_map(self, term: str) -> dict[int, float]:
         cached = self._postings_maps.get(term)
@@ -443,8 +458,11 @@ class SearchIndex:
         return cached
 
     def search(self, query: str, games: Sequence[str] | None = None, limit: int = 5,
-               per_game: int | None = None) -> list[Result]:
-        """The best sections for a question, best first; `per_game` caps the sections of one game."""
+               per_game: int | None = None,
+               learned: Mapping[tuple[str, str], Sequence[str]] | None = None) -> list[Result]:
+        """The best sections for a question, best first; `per_game` caps the sections of one game.
+        `learned` holds the phrasings a table has taught, by (game, section id): each counts as one
+        more player question of its section, no more."""
         scope = [number for number, doc in enumerate(self.docs) if games is None or doc[0] in games]
         if not scope:
             return []
@@ -454,6 +472,11 @@ class SearchIndex:
         for number in scope:
             by_game.setdefault(self.docs[number][0], set()).add(number)
         in_scope = set(scope)
+        taught: dict[int, list[frozenset[str]]] = {}
+        for (game, section_id), texts in (learned or {}).items():
+            found = self.number(game, section_id)
+            if found is not None and found in in_scope:
+                taught.setdefault(found, []).extend(frozenset(terms(text)) for text in texts)
         frequencies: dict[str, float] = {}
 
         def idf(term: str) -> float:
@@ -465,12 +488,15 @@ class SearchIndex:
 
         ranked: list[tuple[float, int, float]] = []
         for game, docs in by_game.items():
-            groups, unknown = self.read(query, game)
+            own_taught = {doc: sets for doc, sets in taught.items() if doc in docs}
+            table_words = frozenset(term for sets in own_taught.values() for found in sets for term in found)
+            groups, unknown = self.read(query, game, table_words)
             if groups:
                 phases = self._phases(query, game) & docs
                 ranked.extend(self._rank(groups, len(unknown), docs, average_length, idf, reference_factor,
-                                         phases))
+                                         phases, own_taught))
         ranked.sort(key=lambda item: (-item[0], item[1]))
+        scored = {doc: score for score, doc, _ in ranked}
         results = []
         taken: dict[str, int] = {}
         for score, doc, quality in ranked:
@@ -478,10 +504,47 @@ class SearchIndex:
             if per_game is not None and taken.get(game, 0) >= per_game:
                 continue
             taken[game] = taken.get(game, 0) + 1
-            results.append(Result(game, section_id, title, text, score, source, quality))
+            results.append(Result(game, section_id, title, text, score, source, quality,
+                                  self.related(doc, scored)))
             if len(results) >= limit:
                 break
         return results
+
+    def related(self, doc: int, scored: Mapping[int, float] | None = None,
+                count: int = RELATED) -> tuple[tuple[str, str], ...]:
+        """The sections a player reads after this one, as (id, title): the rule a ruling settles and
+        the rulings that settle a rule first, then its See also and the sections whose See also
+        names it (for a ruling, its rule's See also); among them, those that matched the question
+        best (`scored`) come first."""
+        game, section_id = self.docs[doc][0], self.docs[doc][1]
+        settled_by, named_by = self._links()
+        rules = self._numbers_of(game, self.settles(doc))
+        closest = rules + settled_by.get((game, section_id), [])
+        further = self._numbers_of(game, self.see_also(doc)) + named_by.get((game, section_id), [])
+        for rule in rules:
+            further += self._numbers_of(game, self.see_also(rule))
+        order: dict[int, int] = {}
+        for position, number in enumerate(closest + further):
+            if number != doc:
+                order.setdefault(number, position)
+        scores = scored or {}
+        chosen = sorted(order, key=lambda number: (order[number] >= len(closest), -scores.get(number, 0.0),
+                                                   order[number]))
+        return tuple((self.docs[number][1], self.docs[number][2]) for number in chosen[:count])
+
+    def _numbers_of(self, game: str, section_ids: Iterable[str]) -> list[int]:
+        return [number for section_id in section_ids if (number := self.number(game, section_id)) is not None]
+
+    def _links(self) -> tuple[dict[tuple[str, str], list[int]], dict[tuple[str, str], list[int]]]:
+        """(game, rule id) -> the rulings that settle it; (game, id) -> the sections whose See also names it."""
+        if self._settled_by is None or self._named_by is None:
+            self._settled_by, self._named_by = {}, {}
+            for number, row in enumerate(self.docs):
+                for rule in self.settles(number):
+                    self._settled_by.setdefault((row[0], rule), []).append(number)
+                for other in self.see_also(number):
+                    self._named_by.setdefault((row[0], other), []).append(number)
+        return self._settled_by, self._named_by
 
     def _phases(self, query: str, game: str) -> set[int]:
         """The sections of the phases whose verbs of play the question uses (the game's [does])."""
@@ -497,7 +560,8 @@ class SearchIndex:
         return found
 
     def _rank(self, groups: list[TermGroup], unknown: int, docs: set[int], average_length: float,
-              idf: Any, reference_factor: float, phases: Collection[int] = ()) -> list[tuple[float, int, float]]:
+              idf: Any, reference_factor: float, phases: Collection[int] = (),
+              taught: Mapping[int, list[frozenset[str]]] | None = None) -> list[tuple[float, int, float]]:
         """(score, document, match quality) for every document of one game that matches; `unknown`
         counts the question's words that no term stands for, which lower the quality only."""
         scores: dict[int, float] = {}
@@ -556,8 +620,17 @@ class SearchIndex:
             scores[doc] = scores.get(doc, 0.0) + PHASE_WEIGHT * mass / len(groups)
             matched[doc] = min(len(groups), matched.get(doc, 0) + 1)
             quality.setdefault(doc, 0.0)
-        for doc in scores:
-            scores[doc] += ASKED_MATCH * mass * self._asked_match(groups, self._asked_sets(doc), idf)
+        taught = taught or {}
+        for doc in taught:
+            if doc not in scores:
+                scores[doc], matched[doc], quality[doc] = 0.0, 0, 0.0
+        for doc in list(scores):
+            match, held = self._asked_match(groups, self._asked_sets(doc) + taught.get(doc, []), idf)
+            if not scores[doc] and not match:
+                del scores[doc]
+                continue
+            scores[doc] += ASKED_MATCH * mass * match
+            matched[doc] = max(matched[doc], held)
 
         final: dict[int, float] = {}
         ranked: list[tuple[float, int, float]] = []

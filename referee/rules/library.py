@@ -194,24 +194,45 @@ def _check(query: str, limit: int | None) -> None:
 
 def search(query: str, game_id: str | None = None, limit: int = 5) -> list[Result]:
     """The sections that best answer a question, best first, from one game or from all of them."""
+    from referee.rules.learned import for_search
+
     _check(query, limit)
     games = [resolve_game(game_id)] if game_id is not None else None
-    return search_index().search(query, games, limit)
+    return search_index().search(query, games, limit, learned=for_search(games))
 
 
 def search_every_game(query: str, limit: int | None = None) -> list[Result]:
     """Each game's own best answer to a question, best first: the best section overall, then the
     best of every other game that answers it well too (at most `limit` in all)."""
+    from referee.rules.learned import for_search
+
     _check(query, limit)
     index = search_index()
     games = sorted({doc[0] for doc in index.docs})
-    found = index.search(query, None, len(games), per_game=1)
+    found = index.search(query, None, len(games), per_game=1, learned=for_search())
     if not found:
         return []
     best = found[0]
     kept = [best] + [result for result in found[1:]
                      if result.quality >= OTHER_GAME_QUALITY and result.score >= OTHER_GAME_SHARE * best.score]
     return kept[:limit]
+
+
+def section_ids(game_id: str) -> list[str]:
+    """Every section id of a game: its rulebook's and its imported copy's."""
+    from referee.rules.imports import load_imported
+
+    game = resolve_game(game_id)
+    found = [section.id for section in load_rulebook(game).sections] if game in builtin_games() else []
+    copy = load_imported(game)
+    if copy is not None:
+        found += [section.id for section in copy.sections if section.id not in found]
+    return found
+
+
+def titles() -> dict[tuple[str, str], str]:
+    """(game, section id) -> title, for every section the index holds."""
+    return {(doc[0], doc[1]): doc[2] for doc in search_index().docs}
 
 
 def matches_well(results: list[Result]) -> bool:

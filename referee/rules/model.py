@@ -110,6 +110,9 @@ class Result(NamedTuple):
     quality: float = 1.0
     """How much of the question the section matched, 0 to 1: every word found as asked is 1;
     words found only through a typo or a player's synonym count less, words not found count 0."""
+    related: tuple[tuple[str, str], ...] = ()
+    """(id, title) of the sections a player reads next: the ruling of a rule, the rule of a
+    ruling, the phase of a term."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -119,4 +122,5 @@ class Result(NamedTuple):
             "text": self.text,
             "score": round(self.score, 3),
             "source": self.source,
+            "see_also": [section for section, _ in self.related],
         }
