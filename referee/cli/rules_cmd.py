@@ -153,7 +153,7 @@ def _dispatch(words: list[str], section_id: str | None, as_json: bool, limit: in
     else:
         results = library.search(query, game, limit or DEFAULT_LIMIT)
     if as_json:
-        _print_json([(r.game, r.section, r.title, r.text, r.score, r.source) for r in results], out)
+        _print_json(results, out)
         return 0
     if not library.matches_well(results):
         _did_you_mean(query, game, results, out)
@@ -332,14 +332,18 @@ def _manage_learned(words: list[str], as_json: bool, output: Output) -> int:
     return 0
 
 
-def _print_json(rows: list[tuple[str, str, str, str, float | None, str]], out: TextIO,
+def _print_json(rows: Sequence[tuple[str, str, str, str, float | None, str] | Result], out: TextIO,
                 key: str = "results") -> None:
+    """Sections for scripts; a search result also carries its score and its see-also ids."""
     items = []
-    for game, section_id, title, text, score, source in rows:
+    for row in rows:
+        game, section_id, title, text, score, source = row[:6]
         item: dict[str, object] = {"game": game, "section": section_id, "title": title, "text": text}
         if score is not None:
             item["score"] = round(score, 3)
         item["source"] = source
+        if len(row) > 7:
+            item["see_also"] = [section for section, _ in row[7]]
         items.append(item)
     json.dump({key: items}, out, indent=2, ensure_ascii=False)
     out.write("\n")
