@@ -179,9 +179,8 @@ def export(game: str) -> list[dict[str, str]]:
     return [{"section": item.section, "text": item.text} for item in phrasings() if item.game == game]
 
 
-def import_rows(game: str, rows: object, sections: Sequence[str]) -> int:
-    """Keep a game's exported phrasings; every row is checked first, and one bad row refuses them
-    all, naming it. Returns how many were new."""
+def checked_rows(game: str, rows: object, sections: Sequence[str]) -> list[Phrasing]:
+    """A game's exported phrasings, every row checked: one bad row refuses them all, naming it."""
     if not isinstance(rows, list):
         raise RulesError("'phrasings' is a list of {section, text}")
     checked: list[Phrasing] = []
@@ -193,11 +192,16 @@ def import_rows(game: str, rows: object, sections: Sequence[str]) -> int:
             checked.append(_checked(game, str(row["section"]), str(row["text"]), sections))
         except RulesError as error:
             raise RulesError(f"phrasing #{number} refused: {error}") from None
-    if not checked:
+    return checked
+
+
+def keep(found: Sequence[Phrasing]) -> int:
+    """Keep phrasings (checked ones: see `checked_rows`); returns how many were new."""
+    if not found:
         return 0
     added = 0
     with _writing() as current:
-        for phrasing in checked:
+        for phrasing in found:
             if phrasing not in current:
                 current.append(phrasing)
                 added += 1
