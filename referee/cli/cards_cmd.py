@@ -147,8 +147,9 @@ def run(game_name: str, action: str, target: str | None, set_fields: list[str], 
             exported = _with_phrasings(catalogue.export(), game.rulebook)
             text = json.dumps(exported, ensure_ascii=False, indent=2) + "\n"
             write_user_file(Path(str(target)).expanduser(), text, data_dir(db))
-            taught_words = f" and {len(exported['phrasings'])} learned rules phrasing(s)" if exported["phrasings"] else ""
-            console.print(f"Exported {len(catalogue.cards())} card(s){taught_words} to {target}.", markup=False)
+            taught = len(exported["phrasings"])
+            more = f" and {taught} learned rules phrasing(s)" if taught else ""
+            console.print(f"Exported {len(catalogue.cards())} card(s){more} to {target}.", markup=False)
     except ValueError as error:  # json that does not read, or a field that does not fit
         return fail(str(error).splitlines()[0] if str(error) else "not valid JSON")
     except RefereeError as error:
