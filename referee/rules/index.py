@@ -16,6 +16,7 @@ The index is plain lists and dicts so it can be cached as JSON and reloaded in a
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -24,10 +25,10 @@ from referee.rules.questions import REFERENCE_FACTOR, form_of
 from referee.rules.text import STOPWORDS, edit_distance, stem, terms, typo_limit, words
 from referee.rules.vocabulary import EMPTY, LONGEST_PHRASE, SHARED, Vocabulary
 
-FORMAT = 6
+FORMAT = 7
 """Bump when the index layout or the text analysis changes, so old caches are rebuilt."""
 
-FIELD_WEIGHTS = {"title": 4.0, "asks": 2.0, "glossary_term": 2.0, "covers": 1.5, "parent": 1.0,
+FIELD_WEIGHTS = {"title": 4.0, "title_remark": 1.0, "asks": 2.0, "glossary_term": 2.0, "covers": 1.5, "parent": 1.0,
                  "text": 1.0, "glossary_meaning": 0.5}
 K1 = 1.2
 B = 0.6
@@ -86,6 +87,17 @@ class TermGroup(NamedTuple):
     phrases: tuple[tuple[tuple[str, ...], float], ...] = ()
     """Rulebook phrases of several terms the group stands for ("first player"): a section scores
     the mean of their terms, and more when they stand side by side."""
+
+
+REMARK = re.compile(r"\s*\(([^)]*)\)")
+
+
+def title_and_remark(title: str) -> tuple[str, str]:
+    """A title without its remark in brackets, and the remark: in "Vigilant (Baratheon)" the topic
+    is the keyword, and the House is a note about it."""
+    remarks = REMARK.findall(title)
+    core = REMARK.sub(" ", title).strip()
+    return (core, " ".join(remarks)) if core else (title, "")
 
 
 def letter_mask(word: str) -> int:
@@ -148,8 +160,10 @@ class SearchIndex:
                 for ref in entry.refs:
                     pointed.setdefault(ref, []).append((entry.term, entry.meaning))
             for section in rulebook.sections:
+                title, remark = title_and_remark(section.title)
                 fields = {
-                    "title": section.title,
+                    "title": title,
+                    "title_remark": remark,
                     "asks": " ".join(rulebook.asked.get(section.id, ())),
                     "glossary_term": " ".join(term for term, _ in pointed.get(section.id, [])),
                     "covers": " ".join(section.covers),
@@ -170,13 +184,13 @@ class SearchIndex:
                 number = len(docs)
                 for term, weight in counts.items():
                     postings.setdefault(term, []).append(f"{number} {weight:g}")
-                sequence = terms(section.title) + ["|"] + terms(section.text)
+                sequence = terms(title) + ["|"] + terms(section.text)
                 bigrams = sorted({f"{a} {b}" for a, b in zip(sequence, sequence[1:], strict=False)
                                   if "|" not in (a, b)})
                 describes = int(section.id in reference)
                 asked = "\n".join(" ".join(terms(question)) for question in rulebook.asked.get(section.id, ()))
                 docs.append([section.game, section.id, section.title, section.text, section.source,
-                             length, "\n".join(bigrams), " ".join(sorted(set(terms(section.title)))),
+                             length, "\n".join(bigrams), " ".join(sorted(set(terms(title)))),
                              describes, asked, " ".join(section.settles), " ".join(section.see_also)])
         table = "\n".join(f"{word} {term} {letter_mask(word)}" for word, term in sorted(surface.items()))
         return cls({"docs": docs, "postings": {term: " ".join(items) for term, items in postings.items()},
