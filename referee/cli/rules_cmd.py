@@ -4,7 +4,9 @@
     referee rules QUERY...           the same over every game (when the first word is not a game)
     referee rules GAME               the game's sections
     referee rules GAME --section ID  one section
-    referee rules import GAME FILE   index the user's own copy of a rulebook (.txt or .md)
+    referee rules import GAME FILE [QUESTIONS]
+                                     index the user's own copy of a rulebook (.txt or .md), with
+                                     the players' questions its sections answer if given
     referee rules forget GAME        remove that copy
     referee rules learned [GAME]     the phrasings the table taught, numbered
     referee rules unlearn N... | all remove learned phrasings
@@ -41,7 +43,7 @@ own best answer, for every game that answers it well."""
 LARGEST_LIMIT = 50
 SUGGESTIONS = 3
 USAGE = ("usage: referee rules [GAME] QUERY... | referee rules GAME [--section ID] "
-         "| referee rules import GAME FILE | referee rules forget GAME "
+         "| referee rules import GAME FILE [QUESTIONS] | referee rules forget GAME "
          "| referee rules learned [GAME] | referee rules unlearn N... | all")
 MANAGE = ("import", "forget", "learned", "unlearn")
 """First words that manage the lookup's data rather than ask a question."""
@@ -193,9 +195,11 @@ def _manage_copy(words: list[str], out: TextIO) -> int:
 
     verb = words[0].lower()
     if verb == "import":
-        if len(words) != 3:
-            raise UsageProblem("usage: referee rules import GAME FILE (a .txt or .md copy you own)")
-        rulebook = imports.import_copy(words[1], Path(words[2]).expanduser())
+        if len(words) not in (3, 4):
+            raise UsageProblem("usage: referee rules import GAME FILE [QUESTIONS] (a .txt or .md copy you own, "
+                               "and optionally the questions its sections answer, as rulebooks/README.md says)")
+        questions = Path(words[3]).expanduser() if len(words) == 4 else None
+        rulebook = imports.import_copy(words[1], Path(words[2]).expanduser(), questions)
         print(f"Imported {len(rulebook.sections)} sections of {rulebook.game} from {visible(words[2])}; "
               f"they are searched beside the built-in summary (`referee rules forget "
               f"{rulebook.game}` removes them).", file=out)

@@ -178,9 +178,15 @@ def search_index() -> SearchIndex:
         index = None
     if index is None:
         index = _build()
-        write_cache(cache, json.dumps({"key": key, "index": index.to_data()}, separators=(",", ":")), paths.data_dir())
+        _write_cache(key, index)
     _memory = (key, index)
     return index
+
+
+def _write_cache(key: list[Any], index: SearchIndex) -> None:
+    """Keep a built index for the next lookup: the one place the rules index cache is written."""
+    text = json.dumps({"key": key, "index": index.to_data()}, separators=(",", ":"))
+    write_cache(paths.cache_file(), text, paths.data_dir())
 
 
 def _check(query: str, limit: int | None) -> None:
