@@ -67,6 +67,9 @@ RELATED = 2
 """Sections named under "see also" after an answer."""
 """...but is lifted to at most this many times its own score: a ruling that shares a word or two
 with the question is no answer to it."""
+CANDIDATES = 40
+"""Sections of one game, best by their words, that the phrase, player-question and phase measures
+look at."""
 PHASE_WEIGHT = 1.0
 """What a verb of play adds to the sections of its phase (see the vocabulary's [does]), times the
 weight of an average word of the question: "draw" leans toward the Draw phase, not every section
@@ -110,6 +113,56 @@ def letter_mask(word: str) -> int:
 
 def _stems(phrase: Sequence[str]) -> tuple[str, ...]:
     return tuple(stem(word) for word in phrase)
+
+
+class AskedMatch:
+    """How nearly a question is one of a section's player questions, prepared once per question."""
+
+    def __init__(self, groups: Sequence[TermGroup], idf: Any) -> None:
+        self.groups = groups
+        self.idf = idf
+        masses = [max((weight * idf(term) for term, weight in group.variants.items()), default=0.0)
+                  or max((weight * idf(parts[0]) for parts, weight in group.phrases), default=0.0)
+                  for group in groups]
+        self.total = sum(masses)
+        self.terms = frozenset(term for group in groups for term in group.variants) | frozenset(
+            part for group in groups for parts, _ in group.phrases for part in parts)
+
+    def best(self, asked: Iterable[frozenset[str]]) -> tuple[float, int]:
+        """0 to 1: the share of the question's weight the best player question holds, lowered by
+        that player question's words the question does not hold; and how many of the question's
+        words it holds."""
+        best, best_held = 0.0, 0
+        if not self.total:
+            return best, best_held
+        idf = self.idf
+        for question in asked:
+            if self.terms.isdisjoint(question):
+                continue
+            held = 0.0
+            count = 0
+            used: set[str] = set()
+            for group in self.groups:
+                value = 0.0
+                chosen: tuple[str, ...] = ()
+                for term, weight in group.variants.items():
+                    if term in question and weight * idf(term) > value:
+                        value, chosen = weight * idf(term), (term,)
+                for parts, weight in group.phrases:
+                    if all(part in question for part in parts):
+                        found = weight * sum(map(idf, parts)) / len(parts)
+                        if found > value:
+                            value, chosen = found, parts
+                if value:
+                    held += value
+                    count += 1
+                    used.update(chosen)
+            own = sum(idf(term) for term in question)
+            covered = sum(idf(term) for term in used if term in question)
+            found = held / self.total * (covered / own) ** ASKED_COVERAGE_POWER
+            if found > best:
+                best, best_held = found, count
+        return best, best_held
 
 
 class SearchIndex:
@@ -195,7 +248,9 @@ class SearchIndex:
         table = "\n".join(f"{word} {term} {letter_mask(word)}" for word, term in sorted(surface.items()))
         return cls({"docs": docs, "postings": {term: " ".join(items) for term, items in postings.items()},
                     "surface": table,
-                    "vocabulary": {game: vocabulary.to_data() for game, vocabulary in vocabularies.items()}})
+                    "vocabulary": {game: {**vocabulary.to_data(),
+                                          "stems": [" ".join(_stems(phrase)) for phrase in vocabulary.says]}
+                                   for game, vocabulary in vocabularies.items()}})
 
     # -- the question side ------------------------------------------------------------------
 
@@ -208,7 +263,12 @@ class SearchIndex:
         if found is None:
             data = self.vocabulary_data.get(game)
             vocabulary = Vocabulary.from_data(data) if data else EMPTY
-            by_stems = {_stems(phrase): meaning for phrase, meaning in vocabulary.says.items()}
+            stems = data.get("stems") if data else None
+            if stems and len(stems) == len(vocabulary.says):  # kept with the cache: no stemming per lookup
+                by_stems = {tuple(key.split()): meaning for key, meaning in zip(stems, vocabulary.says.values(),
+                                                                                strict=True)}
+            else:
+                by_stems = {_stems(phrase): meaning for phrase, meaning in vocabulary.says.items()}
             found = self._vocabularies[game] = (vocabulary, by_stems)
         return found
 
@@ -420,47 +480,6 @@ class SearchIndex:
             found = self._asked[doc] = [frozenset(line.split()) for line in lines]
         return found
 
-    def _asked_match(self, groups: list[TermGroup], asked: Iterable[frozenset[str]],
-                     idf: Any) -> tuple[float, int]:
-        """How nearly the question is one of a section's player questions, 0 to 1: the share of the
-        question's weight that a player question holds, lowered by that question's words the
-        question does not hold; and how many of the question's words that best one holds."""
-        masses = [max((weight * idf(term) for term, weight in group.variants.items()), default=0.0)
-                  or max((weight * idf(parts[0]) for parts, weight in group.phrases), default=0.0)
-                  for group in groups]
-        total = sum(masses)
-        if not total:
-            return 0.0, 0
-        best, best_held = 0.0, 0
-        for question in asked:
-            if not question:
-                continue
-            held = 0.0
-            count = 0
-            used: set[str] = set()
-            chosen: set[str] = set()
-            for group in groups:
-                value = 0.0
-                for term, weight in group.variants.items():
-                    if term in question and weight * idf(term) > value:
-                        value, chosen = weight * idf(term), {term}
-                for parts, weight in group.phrases:
-                    if all(part in question for part in parts):
-                        found = weight * sum(map(idf, parts)) / len(parts)
-                        if found > value:
-                            value, chosen = found, set(parts)
-                if value:
-                    held += value
-                    count += 1
-                    used |= chosen
-            if not held:
-                continue
-            own = sum(idf(term) for term in question)
-            covered = sum(idf(term) for term in question if term in used)
-            found = held / total * (covered / own) ** ASKED_COVERAGE_POWER
-            if found > best:
-                best, best_held = found, count
-        return best, best_held
 
     def _posting_map(self, term: str) -> dict[int, float]:
         cached = self._postings_maps.get(term)
@@ -493,10 +512,13 @@ class SearchIndex:
                 taught.setdefault(found, []).extend(frozenset(terms(text)) for text in texts)
         frequencies: dict[str, float] = {}
 
+        whole = len(scope) == len(self.docs)
+
         def idf(term: str) -> float:
             found = frequencies.get(term)
             if found is None:
-                frequency = sum(1 for doc in self._posting_map(term) if doc in in_scope)
+                postings = self._posting_map(term)
+                frequency = len(postings) if whole else sum(1 for doc in postings if doc in in_scope)
                 found = frequencies[term] = math.log(1.0 + (len(scope) - frequency + 0.5) / (frequency + 0.5))
             return found
 
@@ -620,6 +642,11 @@ class SearchIndex:
                     in_title[doc] = in_title.get(doc, 0) + 1
                     scores[doc] += TITLE_TERM_BONUS * title_value
 
+        if len(scores) > CANDIDATES:
+            # The finer measures below only reorder the leaders: a section far behind on every
+            # word of the question is not lifted into the answers by them.
+            leaders = sorted(scores, key=lambda doc: (-scores[doc], doc))[:CANDIDATES]
+            scores = {doc: scores[doc] for doc in leaders}
         for first, second in zip(groups, groups[1:], strict=False):
             pairs = [(a, b, min(wa, wb)) for a, wa in first.variants.items()
                      for b, wb in second.variants.items()]
@@ -638,8 +665,9 @@ class SearchIndex:
         for doc in taught:
             if doc not in scores:
                 scores[doc], matched[doc], quality[doc] = 0.0, 0, 0.0
+        matcher = AskedMatch(groups, idf)
         for doc in list(scores):
-            match, held = self._asked_match(groups, self._asked_sets(doc) + taught.get(doc, []), idf)
+            match, held = matcher.best(self._asked_sets(doc) + taught.get(doc, []))
             if not scores[doc] and not match:
                 del scores[doc]
                 continue
