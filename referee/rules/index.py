@@ -16,7 +16,6 @@ The index is plain lists and dicts so it can be cached as JSON and reloaded in a
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -92,14 +91,17 @@ class TermGroup(NamedTuple):
     the mean of their terms, and more when they stand side by side."""
 
 
-REMARK = re.compile(r"\s*\(([^)]*)\)")
+REMARK = r"\s*\(([^)]*)\)"
+"""A remark in brackets; compiled only when an index is built (a lookup from the cache never needs it)."""
 
 
 def title_and_remark(title: str) -> tuple[str, str]:
     """A title without its remark in brackets, and the remark: in "Vigilant (Baratheon)" the topic
     is the keyword, and the House is a note about it."""
-    remarks = REMARK.findall(title)
-    core = REMARK.sub(" ", title).strip()
+    import re
+
+    remarks = re.findall(REMARK, title)
+    core = re.sub(REMARK, " ", title).strip()
     return (core, " ".join(remarks)) if core else (title, "")
 
 
@@ -118,9 +120,12 @@ def _stems(phrase: Sequence[str]) -> tuple[str, ...]:
 class AskedMatch:
     """How nearly a question is one of a section's player questions, prepared once per question."""
 
-    def __init__(self, groups: Sequence[TermGroup], idf: Any) -> None:
+    def __init__(self, groups: Sequence[TermGroup], idf: Any, rarity: Any) -> None:
         self.groups = groups
         self.idf = idf
+        self.rarity = rarity
+        """The rarity of a player question's own words: counted over every section, which needs
+        no posting list unpacked (a question's words are many, and most are not asked about)."""
         masses = [max((weight * idf(term) for term, weight in group.variants.items()), default=0.0)
                   or max((weight * idf(parts[0]) for parts, weight in group.phrases), default=0.0)
                   for group in groups]
@@ -157,8 +162,9 @@ class AskedMatch:
                     held += value
                     count += 1
                     used.update(chosen)
-            own = sum(idf(term) for term in question)
-            covered = sum(idf(term) for term in used if term in question)
+            rarity = self.rarity
+            own = sum(rarity(term) for term in question)
+            covered = sum(rarity(term) for term in used if term in question)
             found = held / self.total * (covered / own) ** ASKED_COVERAGE_POWER
             if found > best:
                 best, best_held = found, count
@@ -185,6 +191,8 @@ class SearchIndex:
         self._title_terms: dict[int, set[str]] = {}
         self._asked: dict[int, list[frozenset[str]]] = {}
         self._numbers: dict[tuple[str, str], int] | None = None
+        self._rarities: dict[str, float] = {}
+        self._verbs: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
         self._settled_by: dict[tuple[str, str], list[int]] | None = None
         self._named_by: dict[tuple[str, str], list[int]] | None = None
         self._postings_maps: dict[str, dict[int, float]] = {}
@@ -481,6 +489,16 @@ class SearchIndex:
         return found
 
 
+    def _rarity(self, term: str) -> float:
+        """The inverse document frequency of a term over every section (from the length of its
+        posting string alone)."""
+        found = self._rarities.get(term)
+        if found is None:
+            frequency = (self.postings.get(term, "").count(" ") + 1) // 2
+            count = len(self.docs)
+            found = self._rarities[term] = math.log(1.0 + (count - frequency + 0.5) / (frequency + 0.5))
+        return found
+
     def _posting_map(self, term: str) -> dict[int, float]:
         cached = self._postings_maps.get(term)
         if cached is None:
@@ -584,13 +602,15 @@ class SearchIndex:
 
     def _phases(self, query: str, game: str) -> set[int]:
         """The sections of the phases whose verbs of play the question uses (the game's [does])."""
-        does = self._vocabulary(game)[0].does
-        if not does:
+        verbs = self._verbs.get(game)
+        if verbs is None:
+            verbs = self._verbs[game] = [(_stems(verb), sections)
+                                         for verb, sections in self._vocabulary(game)[0].does.items()]
+        if not verbs:
             return set()
         asked = _stems(words(query))
         found: set[int] = set()
-        for verb, sections in does.items():
-            key = _stems(verb)
+        for key, sections in verbs:
             if any(asked[start:start + len(key)] == key for start in range(len(asked) - len(key) + 1)):
                 found |= {number for section in sections if (number := self.number(game, section)) is not None}
         return found
@@ -665,7 +685,7 @@ class SearchIndex:
         for doc in taught:
             if doc not in scores:
                 scores[doc], matched[doc], quality[doc] = 0.0, 0, 0.0
-        matcher = AskedMatch(groups, idf)
+        matcher = AskedMatch(groups, idf, self._rarity)
         for doc in list(scores):
             match, held = matcher.best(self._asked_sets(doc) + taught.get(doc, []))
             if not scores[doc] and not match:
