@@ -176,4 +176,5 @@ def test_a_verb_of_play_leans_toward_its_phase(books: Path) -> None:
     library._memory = None
     after = search("when may i relight", "lantern-watch", 10)
     assert "turn-order" not in [result.section for result in before]
-    assert [result.section for result in after][:2] == ["relight", "turn-order"]
+    ranked = [result.section for result in after]
+    assert ranked[0] == "relight" and "turn-order" in ranked[:3]
