@@ -24,7 +24,7 @@ from referee.rules.questions import REFERENCE_FACTOR, form_of
 from referee.rules.text import STOPWORDS, edit_distance, stem, terms, typo_limit, words
 from referee.rules.vocabulary import EMPTY, LONGEST_PHRASE, SHARED, Vocabulary
 
-FORMAT = 7
+FORMAT = 8
 """Bump when the index layout or the text analysis changes, so old caches are rebuilt."""
 
 FIELD_WEIGHTS = {"title": 4.0, "title_remark": 1.0, "asks": 2.0, "glossary_term": 2.0, "covers": 1.5, "parent": 1.0,
@@ -187,6 +187,9 @@ class SearchIndex:
         self.surface_table: str = data["surface"]
         """One line per indexed word: "word stem letter-mask"."""
         self.vocabulary_data: dict[str, Any] = data.get("vocabulary", {})
+        self.asked_only_data: str = data.get("asked_only", "")
+        """The terms only players' questions use, never a rulebook's own text."""
+        self._asked_only: frozenset[str] | None = None
         self._bigrams: dict[int, set[str]] = {}
         self._title_terms: dict[int, set[str]] = {}
         self._asked: dict[int, list[frozenset[str]]] = {}
@@ -202,7 +205,7 @@ class SearchIndex:
 
     def to_data(self) -> dict[str, Any]:
         return {"docs": self.docs, "postings": self.postings, "surface": self.surface_table,
-                "vocabulary": self.vocabulary_data}
+                "vocabulary": self.vocabulary_data, "asked_only": self.asked_only_data}
 
     @classmethod
     def build(cls, rulebooks: Iterable[Rulebook],
@@ -214,6 +217,8 @@ class SearchIndex:
         docs: list[list[Any]] = []
         postings: dict[str, list[str]] = {}
         surface: dict[str, str] = {}
+        asked_terms: set[str] = set()
+        rule_terms: set[str] = set()
         for rulebook in rulebooks:
             reference = shared_reference | vocabularies.get(rulebook.game, EMPTY).reference
             pointed: dict[str, list[tuple[str, str]]] = {}
@@ -240,6 +245,7 @@ class SearchIndex:
                             continue
                         term = stem(word)
                         surface.setdefault(word, term)
+                        (asked_terms if name == "asks" else rule_terms).add(term)
                         counts[term] = counts.get(term, 0.0) + FIELD_WEIGHTS[name]
                         length += FIELD_WEIGHTS[name]
                 number = len(docs)
@@ -255,7 +261,7 @@ class SearchIndex:
                              describes, asked, " ".join(section.settles), " ".join(section.see_also)])
         table = "\n".join(f"{word} {term} {letter_mask(word)}" for word, term in sorted(surface.items()))
         return cls({"docs": docs, "postings": {term: " ".join(items) for term, items in postings.items()},
-                    "surface": table,
+                    "surface": table, "asked_only": " ".join(sorted(asked_terms - rule_terms)),
                     "vocabulary": {game: {**vocabulary.to_data(),
                                           "stems": [" ".join(_stems(phrase)) for phrase in vocabulary.says]}
                                    for game, vocabulary in vocabularies.items()}})
@@ -326,12 +332,16 @@ class SearchIndex:
         return best
 
     def _compound(self, word: str) -> list[str]:
-        """A run-together word split into two indexed words ("tiebreak" -> "tie", "break")."""
+        """A run-together word split into two words of the rulebooks ("tiebreak" -> "tie", "break");
+        a word only players' questions use ("mid game") is no half of one."""
+        if self._asked_only is None:
+            self._asked_only = frozenset(self.asked_only_data.split())
         for cut in range(2, len(word) - 1):
-            left, right = word[:cut], word[cut:]
-            if (left not in STOPWORDS and right not in STOPWORDS
-                    and self._known(stem(left)) and self._known(stem(right))):
-                return [stem(left), stem(right)]
+            left, right = stem(word[:cut]), stem(word[cut:])
+            if (word[:cut] not in STOPWORDS and word[cut:] not in STOPWORDS
+                    and self._known(left) and self._known(right)
+                    and left not in self._asked_only and right not in self._asked_only):
+                return [left, right]
         return []
 
     def _says(self, phrase: tuple[str, ...], game: str) -> tuple[tuple[str, ...], str] | None:
