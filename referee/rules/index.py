@@ -24,7 +24,7 @@ from referee.rules.questions import REFERENCE_FACTOR, form_of
 from referee.rules.text import STOPWORDS, edit_distance, stem, terms, typo_limit, words
 from referee.rules.vocabulary import EMPTY, LONGEST_PHRASE, SHARED, Vocabulary
 
-FORMAT = 8
+FORMAT = 9
 """Bump when the index layout or the text analysis changes, so old caches are rebuilt."""
 
 FIELD_WEIGHTS = {"title": 4.0, "title_remark": 1.0, "asks": 2.0, "glossary_term": 2.0, "covers": 1.5, "parent": 1.0,
@@ -177,7 +177,8 @@ class SearchIndex:
 
     Loading the cache must be quick, and a question touches only a few terms, so the bulky parts
     are kept as strings and unpacked on first use: a term's postings ("doc weight doc weight"),
-    a document's word pairs and title terms, and the surface-word table.
+    a document's title terms and players' questions, and the surface-word table; a document's
+    word pairs stay one string, searched as it is.
     """
 
     def __init__(self, data: dict[str, Any]) -> None:
@@ -190,7 +191,6 @@ class SearchIndex:
         self.asked_only_data: str = data.get("asked_only", "")
         """The terms only players' questions use, never a rulebook's own text."""
         self._asked_only: frozenset[str] | None = None
-        self._bigrams: dict[int, set[str]] = {}
         self._title_terms: dict[int, set[str]] = {}
         self._asked: dict[int, list[frozenset[str]]] = {}
         self._numbers: dict[tuple[str, str], int] | None = None
@@ -257,7 +257,7 @@ class SearchIndex:
                 describes = int(section.id in reference)
                 asked = "\n".join(" ".join(terms(question)) for question in rulebook.asked.get(section.id, ()))
                 docs.append([section.game, section.id, section.title, section.text, section.source,
-                             length, "\n".join(bigrams), " ".join(sorted(set(terms(title)))),
+                             length, "\n" + "\n".join(bigrams) + "\n", " ".join(sorted(set(terms(title)))),
                              describes, asked, " ".join(section.settles), " ".join(section.see_also)])
         table = "\n".join(f"{word} {term} {letter_mask(word)}" for word, term in sorted(surface.items()))
         return cls({"docs": docs, "postings": {term: " ".join(items) for term, items in postings.items()},
@@ -461,11 +461,10 @@ class SearchIndex:
 
     # -- ranking ----------------------------------------------------------------------------
 
-    def _bigram_set(self, doc: int) -> set[str]:
-        found = self._bigrams.get(doc)
-        if found is None:
-            found = self._bigrams[doc] = set(self.docs[doc][6].split("\n"))
-        return found
+    def _side_by_side(self, doc: int, first: str, second: str) -> bool:
+        """Whether two terms stand side by side in a section (its title, or its text). The pairs are
+        one string, a pair a line, searched as it is: a lookup tests a few pairs in many sections."""
+        return f"\n{first} {second}\n" in self.docs[doc][6]
 
     def _title_set(self, doc: int) -> set[str]:
         found = self._title_terms.get(doc)
@@ -652,7 +651,7 @@ class SearchIndex:
                             sums[doc] = sums.get(doc, 0.0) + value(term, weight, doc, frequency)
                 for doc, total in sums.items():
                     side_by_side = sum(1 for a, b in zip(parts, parts[1:], strict=False)
-                                       if f"{a} {b}" in self._bigram_set(doc))
+                                       if self._side_by_side(doc, a, b))
                     found = total / len(parts) + PHRASE_BONUS * weight * side_by_side * max(map(idf, parts))
                     alternatives.setdefault(doc, []).append((found, weight * (1.0 if side_by_side else 0.75)))
             best: dict[int, tuple[float, float]] = {}
@@ -682,7 +681,7 @@ class SearchIndex:
                      for b, wb in second.variants.items()]
             for doc in scores:
                 bonus = max((weight * (idf(a) + idf(b)) / 2 for a, b, weight in pairs
-                             if f"{a} {b}" in self._bigram_set(doc)), default=0.0)
+                             if self._side_by_side(doc, a, b)), default=0.0)
                 scores[doc] += PHRASE_BONUS * bonus
 
         mass = sum(max((weight * idf(term) for term, weight in group.variants.items()), default=0.0)
