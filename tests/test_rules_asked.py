@@ -57,6 +57,12 @@ def test_every_section_answers_at_least_four_player_questions_and_names_no_unkno
         assert len(set(questions)) == len(questions), (game, section, "a question twice")
 
 
+def test_the_lookup_looks_for_questions_files_where_they_are_read_from() -> None:
+    from referee.rules.asked import SUFFIX
+
+    assert library.QUESTIONS_SUFFIX == SUFFIX
+
+
 def test_there_are_questions_for_every_one_of_the_sections_of_all_rulebooks(real_rulebooks: None) -> None:
     count = sum(len(load_rulebook(game).sections) for game in GAMES)
     asked = sum(len(read_asked(questions_path(RULEBOOKS, game))) for game in GAMES)

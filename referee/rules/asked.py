@@ -22,7 +22,7 @@ from pathlib import Path
 from referee.rules.model import RulesError
 from referee.rules.text import words
 
-SUFFIX = ".questions.toml"
+SUFFIX = ".questions.toml"  # also referee.rules.library.QUESTIONS_SUFFIX
 LONGEST_QUESTION = 200
 """Characters in one question: a question longer than this is a paragraph, not how players ask."""
 

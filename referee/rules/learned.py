@@ -45,7 +45,7 @@ class Phrasing(NamedTuple):
 
 
 def learned_path() -> Path:
-    return paths.data_dir() / "rules" / "learned.json"
+    return paths.learned_file()
 
 
 def normalised(text: str) -> str:

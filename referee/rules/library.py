@@ -8,6 +8,7 @@ modification time of every rulebook file. A changed, added or removed file rebui
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,9 @@ from referee.safe_files import read_regular, write_cache
 # Parsing (referee.rules.parse, referee.rules.imports) is imported only when a rulebook is read
 # or the index is rebuilt: a lookup answered from the cache never needs it.
 
+QUESTIONS_SUFFIX = ".questions.toml"
+"""The players' questions beside a rulebook (referee.rules.asked.SUFFIX, which a lookup from the
+cache need not import)."""
 LONGEST_QUERY = 300
 WELL_MATCHED = 0.5
 """The least match quality (see Result.quality) of an answer: below it, at most half of the
@@ -113,14 +117,13 @@ def section(game_id: str, section_id: str) -> Section:
 
 def _files() -> list[Path]:
     """Every file the index is built from: rulebooks, their vocabularies, imported copies."""
-    from referee.rules.asked import questions_path
     from referee.rules.vocabulary import SHARED, vocabulary_path
 
     folder = paths.builtin_dir()
     found = [folder / f"{game}.md" for game in builtin_games()]
     found += [path for game in [SHARED, *builtin_games(), *imported_games()]
               if (path := vocabulary_path(folder, game)).is_file()]
-    found += [path for game in builtin_games() if (path := questions_path(folder, game)).is_file()]
+    found += [path for game in builtin_games() if (path := folder / f"{game}{QUESTIONS_SUFFIX}").is_file()]
     found += [paths.imported_dir() / f"{game}.json" for game in imported_games()]
     return found
 
@@ -198,24 +201,29 @@ def _check(query: str, limit: int | None) -> None:
         raise RulesError(f"limit must be at least 1, got {limit}")
 
 
-def search(query: str, game_id: str | None = None, limit: int = 5) -> list[Result]:
-    """The sections that best answer a question, best first, from one game or from all of them."""
+def _learned(games: list[str] | None) -> dict[tuple[str, str], list[str]]:
+    """The phrasings the table taught (referee.rules.learned), read only when some were kept."""
+    if not os.path.lexists(paths.learned_file()):
+        return {}
     from referee.rules.learned import for_search
 
+    return for_search(games)
+
+
+def search(query: str, game_id: str | None = None, limit: int = 5) -> list[Result]:
+    """The sections that best answer a question, best first, from one game or from all of them."""
     _check(query, limit)
     games = [resolve_game(game_id)] if game_id is not None else None
-    return search_index().search(query, games, limit, learned=for_search(games))
+    return search_index().search(query, games, limit, learned=_learned(games))
 
 
 def search_every_game(query: str, limit: int | None = None) -> list[Result]:
     """Each game's own best answer to a question, best first: the best section overall, then the
     best of every other game that answers it well too (at most `limit` in all)."""
-    from referee.rules.learned import for_search
-
     _check(query, limit)
     index = search_index()
     games = sorted({doc[0] for doc in index.docs})
-    found = index.search(query, None, len(games), per_game=1, learned=for_search())
+    found = index.search(query, None, len(games), per_game=1, learned=_learned(None))
     if not found:
         return []
     best = found[0]
