@@ -49,7 +49,8 @@ TIMED = ("fast_path", "every_game")
 
 def _run_piped(command: Sequence[str], env: dict[str, str]) -> float:
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+    subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+                   check=False)
     return time.perf_counter() - start
 
 
@@ -57,7 +58,8 @@ def _run_on_terminal(command: Sequence[str], env: dict[str, str]) -> float:
     """Run with stdout on a pseudo-terminal, so the output is rendered as a player sees it."""
     main_fd, child_fd = os.openpty()
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=child_fd, stderr=child_fd, env=env)
+    # Standard input is no terminal, so the lookup asks no "which one answered it?" to wait on.
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=child_fd, stderr=child_fd, env=env)
     os.close(child_fd)
     try:
         while True:

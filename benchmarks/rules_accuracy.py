@@ -2,10 +2,12 @@
 
     python benchmarks/rules_accuracy.py [--misses] [--show-held-out]
 
-Two question sets, each run game by game against the project's own rulebooks:
+Three question sets, each run game by game against the project's own rulebooks:
 
-    old      tests/rules_questions.toml           93 questions, mostly in the rulebook's words
-    players  tests/rules_questions_players.toml   100 questions in the words players use at a table
+    old          tests/rules_questions.toml                     93 questions, mostly in the rulebook's words
+    players      tests/rules_questions_players.toml             100 questions in the words players use at a table
+    independent  benchmarks/rules_questions_independent.toml    100 questions written from the rulebooks alone,
+                                                                by someone who never saw the lookup, 20 a game
 
 A question marked `held_out` is never used to tune the ranking, so its figures are reported apart
 and its misses are hidden unless --show-held-out asks for them (look at them only to report).
@@ -26,6 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 QUESTION_SETS = {
     "old": REPO / "tests" / "rules_questions.toml",
     "players": REPO / "tests" / "rules_questions_players.toml",
+    "independent": REPO / "benchmarks" / "rules_questions_independent.toml",
 }
 
 

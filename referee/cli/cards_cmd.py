@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+if TYPE_CHECKING:
+    from referee.rules.learned import Phrasing
 
 ACTIONS = ("list", "show", "edit", "forget", "import", "export")
 LARGEST_FILE = 16 * 1024 * 1024
@@ -23,6 +26,25 @@ def read_catalogue_file(path: Path) -> str:
     if path.stat().st_size > LARGEST_FILE:
         raise RefereeError(f"{path} is larger than 16 MB: not a catalogue")
     return path.read_text(encoding="utf-8-sig")
+
+
+def _with_phrasings(exported: dict[str, Any], rulebook: str) -> dict[str, Any]:
+    """The catalogue's export with the rules phrasings the table taught for the game's sections
+    (see referee.rules.learned), which travel with the cards."""
+    from referee.rules.learned import export
+
+    return {**exported, "phrasings": export(rulebook)}
+
+
+def _imported_phrasings(rulebook: str, data: object) -> list[Phrasing]:
+    """The phrasings an exported catalogue carries, checked against the game's sections (a bad one
+    refuses the file, naming it)."""
+    if not isinstance(data, dict) or "phrasings" not in data:
+        return []
+    from referee.rules.learned import checked_rows
+    from referee.rules.library import section_ids
+
+    return checked_rows(rulebook, data["phrasings"], section_ids(rulebook))
 
 
 def register(app: typer.Typer) -> None:
@@ -111,14 +133,23 @@ def run(game_name: str, action: str, target: str | None, set_fields: list[str], 
                 return fail(f"no known card named {target!r}")
             console.print(f"Forgot {target}.", markup=False)
         elif action == "import":
-            count = catalogue.import_cards(json.loads(read_catalogue_file(Path(str(target)))))
-            console.print(f"Imported {count} card(s).", markup=False)
+            from referee.rules.learned import keep
+
+            data = json.loads(read_catalogue_file(Path(str(target))))
+            phrasings = _imported_phrasings(game.rulebook, data)  # checked before any card is kept
+            count = catalogue.import_cards(data)
+            taught = keep(phrasings)
+            more = f" and {taught} learned rules phrasing(s)" if taught else ""
+            console.print(f"Imported {count} card(s){more}.", markup=False)
         else:
             from referee.safe_files import write_user_file
 
-            text = json.dumps(catalogue.export(), ensure_ascii=False, indent=2) + "\n"
+            exported = _with_phrasings(catalogue.export(), game.rulebook)
+            text = json.dumps(exported, ensure_ascii=False, indent=2) + "\n"
             write_user_file(Path(str(target)).expanduser(), text, data_dir(db))
-            console.print(f"Exported {len(catalogue.cards())} card(s) to {target}.", markup=False)
+            taught = len(exported["phrasings"])
+            more = f" and {taught} learned rules phrasing(s)" if taught else ""
+            console.print(f"Exported {len(catalogue.cards())} card(s){more} to {target}.", markup=False)
     except ValueError as error:  # json that does not read, or a field that does not fit
         return fail(str(error).splitlines()[0] if str(error) else "not valid JSON")
     except RefereeError as error:

@@ -354,22 +354,45 @@ class SessionLoop:
         self.console.print(command_help(self.game), markup=False, highlight=False)
 
     def show_rules(self, query: str) -> None:
-        if not query:
+        """`rules WORDS` at a question: the session's own game is searched (a leading name of that
+        game is taken as naming it), the best section shown in full, then what to read next."""
+        words = query.split()
+        if words and self._names_this_game(words[0]):
+            words = words[1:]
+        if not words:
             self.answerer.rejected("say what to look up: 'rules WORDS'")
             return
         try:
             from rich.markdown import Markdown
 
-            from referee.rules import search
+            from referee.rules import library
 
-            results = search(query, self.game.rulebook, limit=2)
+            results = library.search(" ".join(words), self.game.rulebook, limit=3)
         except (ImportError, RefereeError) as error:
             self.console.print(f"(rules lookup unavailable: {error})")
             return
-        if not results:
-            self.console.print("No section matches.")
-        for result in results:
-            self.console.print(Markdown(f"**{result.title}** (`{result.section}`)\n\n{result.text}"))
+        if not library.matches_well(results):
+            self.console.print(f"No section of {self.game.rulebook} answers {' '.join(words)!r} well.",
+                               markup=False, highlight=False)
+            if not results:
+                return
+        best = results[0]
+        self.console.print(Markdown(f"**{best.title}** (`{best.section}`)\n\n{best.text}"))
+        if best.related:
+            self.console.print("See also: " + ", ".join(f"{title} ({section})" for section, title in best.related),
+                               markup=False, highlight=False)
+        if results[1:]:
+            self.console.print("Also matching: " + ", ".join(f"{result.title} ({result.section})"
+                                                            for result in results[1:]),
+                               markup=False, highlight=False)
+
+    def _names_this_game(self, word: str) -> bool:
+        """The session's game by its id, alias or rulebook id (never a prefix: "black" is a word)."""
+        from referee.games.registry import GAMES
+
+        wanted = word.lower()
+        return wanted == self.game.rulebook or any(
+            game.id == self.game.id and (wanted == game.id or wanted in game.aliases) for game in GAMES)
 
     def adjust(self, text: str, reason: str) -> None:
         if not text.strip() and self.answerer.interactive:

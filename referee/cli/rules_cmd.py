@@ -4,8 +4,17 @@
     referee rules QUERY...           the same over every game (when the first word is not a game)
     referee rules GAME               the game's sections
     referee rules GAME --section ID  one section
-    referee rules import GAME FILE   index the user's own copy of a rulebook (.txt or .md)
+    referee rules import GAME FILE [QUESTIONS]
+                                     index the user's own copy of a rulebook (.txt or .md), with
+                                     the players' questions its sections answer if given
     referee rules forget GAME        remove that copy
+    referee rules learned [GAME]     the phrasings the table taught, numbered
+    referee rules unlearn N... | all remove learned phrasings
+
+The answer comes first: the best section's text, then "see also" with the two sections a player
+reads next (the ruling of a rule, the phase of a term) and the other matches by title. At a
+terminal the table may then say which result answered it; that phrasing is kept for the section
+(see referee.rules.learned).
 
 A lookup happens at the table in a hurry, so `fast_path` runs it without building the Typer
 command tree (which imports pydantic): the main entry point can hand it the arguments first.
@@ -19,7 +28,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NamedTuple, TextIO
 
@@ -34,7 +43,10 @@ own best answer, for every game that answers it well."""
 LARGEST_LIMIT = 50
 SUGGESTIONS = 3
 USAGE = ("usage: referee rules [GAME] QUERY... | referee rules GAME [--section ID] "
-         "| referee rules import GAME FILE | referee rules forget GAME")
+         "| referee rules import GAME FILE [QUESTIONS] | referee rules forget GAME "
+         "| referee rules learned [GAME] | referee rules unlearn N... | all")
+MANAGE = ("import", "forget", "learned", "unlearn")
+"""First words that manage the lookup's data rather than ask a question."""
 BAD_INPUT = 2
 NO_MATCH = 1
 
@@ -70,28 +82,35 @@ def run(
     out: TextIO | None = None,
     pager: bool = True,
     db: Path | None = None,
+    ask: Callable[[str], str] | None = None,
 ) -> int:
     """Carry out a rules command; returns the exit status. Problems are one line on stderr.
-    `db` is the data directory (imported copies, the search cache), as for every command."""
+    `db` is the data directory (imported copies, the search cache), as for every command. `ask`
+    reads the table's answer to "which one answered it?"; by default it is asked only when both
+    standard input and the output are a terminal."""
     from referee.data_dir import chosen
     from referee.rules.model import RulesError
     from referee.user_text import visible
 
     stream = out if out is not None else sys.stdout
+    if ask is None and sys.stdin.isatty() and stream.isatty():
+        ask = input
     try:
         with chosen(db):
-            return _dispatch(list(words), section_id, as_json, limit, Output(plain, pager, stream))
+            return _dispatch(list(words), section_id, as_json, limit, Output(plain, pager, stream, ask))
     except (RulesError, UsageProblem) as problem:
         print(f"referee: {visible(str(problem), keep='')}", file=sys.stderr)
         return BAD_INPUT
 
 
 class Output(NamedTuple):
-    """Where the answer goes and how: Markdown text when plain, through a pager when allowed."""
+    """Where the answer goes and how: Markdown text when plain, through a pager when allowed; `ask`
+    reads the table's word on which result answered (None: nobody is asked)."""
 
     plain: bool
     pager: bool
     stream: TextIO
+    ask: Callable[[str], str] | None = None
 
 
 def _dispatch(words: list[str], section_id: str | None, as_json: bool, limit: int | None,
@@ -103,6 +122,8 @@ def _dispatch(words: list[str], section_id: str | None, as_json: bool, limit: in
         raise UsageProblem(f"--limit {limit} is out of range; allowed: 1 to {LARGEST_LIMIT}")
     if words and words[0].lower() in ("import", "forget") and section_id is None:
         return _manage_copy(words, out)
+    if words and words[0].lower() in ("learned", "unlearn") and section_id is None:
+        return _manage_learned(words, as_json, output)
     if not words:
         if section_id is not None:
             raise UsageProblem("--section needs a game: referee rules GAME --section ID")
@@ -134,13 +155,18 @@ def _dispatch(words: list[str], section_id: str | None, as_json: bool, limit: in
     else:
         results = library.search(query, game, limit or DEFAULT_LIMIT)
     if as_json:
-        _print_json([(r.game, r.section, r.title, r.text, r.score, r.source) for r in results], out)
+        _print_json(results, out)
         return 0
     if not library.matches_well(results):
         _did_you_mean(query, game, results, out)
         return NO_MATCH
-    _print_markdown([_result_markdown(number, result, game is None)
-                     for number, result in enumerate(results, 1)], output)
+    if game is None:  # each game's own best answer, every one in full
+        blocks = [_result_markdown(number, result, True) for number, result in enumerate(results, 1)]
+    else:
+        blocks = [_result_markdown(1, results[0], False) + _others(results[1:], game)]
+    _print_markdown(blocks, output)
+    if output.ask is not None:
+        _learn_from_table(query, results, output)
     return 0
 
 
@@ -169,9 +195,11 @@ def _manage_copy(words: list[str], out: TextIO) -> int:
 
     verb = words[0].lower()
     if verb == "import":
-        if len(words) != 3:
-            raise UsageProblem("usage: referee rules import GAME FILE (a .txt or .md copy you own)")
-        rulebook = imports.import_copy(words[1], Path(words[2]).expanduser())
+        if len(words) not in (3, 4):
+            raise UsageProblem("usage: referee rules import GAME FILE [QUESTIONS] (a .txt or .md copy you own, "
+                               "and optionally the questions its sections answer, as rulebooks/README.md says)")
+        questions = Path(words[3]).expanduser() if len(words) == 4 else None
+        rulebook = imports.import_copy(words[1], Path(words[2]).expanduser(), questions)
         print(f"Imported {len(rulebook.sections)} sections of {rulebook.game} from {visible(words[2])}; "
               f"they are searched beside the built-in summary (`referee rules forget "
               f"{rulebook.game}` removes them).", file=out)
@@ -214,19 +242,112 @@ def _list_sections(game: str, as_json: bool, output: Output) -> int:
 
 
 def _result_markdown(number: int, result: Result, name_game: bool) -> str:
+    """One answer in full: its heading, its text, and the sections a player reads next."""
     game = f"{result.game} " if name_game else ""
     where = "" if result.source == "built-in" else f"Source: {result.source}\n\n"
-    return f"## {number}. {game}#{result.section}: {result.title}\n\n{where}{result.text}\n"
+    related = ", ".join(f"#{section} ({title})" for section, title in result.related)
+    see_also = f"\nSee also: {related}\n" if related else ""
+    return f"## {number}. {game}#{result.section}: {result.title}\n\n{where}{result.text}\n{see_also}"
 
 
-def _print_json(rows: list[tuple[str, str, str, str, float | None, str]], out: TextIO,
+def _others(results: Sequence[Result], game: str) -> str:
+    """The other matches, by title only: the best answer comes first and alone in full."""
+    if not results:
+        return ""
+    lines = [f"- {number}. #{result.section}: {result.title}" for number, result in enumerate(results, 2)]
+    return ("\nAlso matching:\n\n" + "\n".join(lines) +
+            f"\n\nShow one with: referee rules {game} --section ID\n")
+
+
+LEARN_PROMPT = "Which one answered it? Its number, 'none', or Enter to skip: "
+
+
+def _learn_from_table(query: str, results: Sequence[Result], output: Output) -> None:
+    """Ask the table which result answered the question, and keep its phrasing for that section.
+    A wrong answer gets one line saying what is allowed and a second chance; Enter, end of input
+    or Ctrl-C skip."""
+    from referee.rules import library
+    from referee.rules.learned import learn
+    from referee.rules.model import RulesError
+
+    assert output.ask is not None
+    allowed = f"a number from 1 to {len(results)}, 'none', or Enter" if len(results) > 1 else "1, 'none', or Enter"
+    for attempt in range(2):
+        try:
+            answer = output.ask(LEARN_PROMPT).strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            print(file=output.stream)
+            return
+        if answer in ("", "none", "no", "n", "0", "skip"):
+            return
+        if answer.isdecimal() and 1 <= int(answer) <= len(results):
+            chosen = results[int(answer) - 1]
+            try:
+                learn(chosen.game, chosen.section, query, library.section_ids(chosen.game))
+            except RulesError as problem:
+                print(f"Not kept: {problem}", file=output.stream)
+                return
+            print(f"Kept: {query!r} for {chosen.game} #{chosen.section} "
+                  f"(`referee rules learned` lists what is kept).", file=output.stream)
+            return
+        print(f"{answer!r} is not one of the results; allowed: {allowed}.", file=output.stream)
+        if attempt:
+            return
+
+
+def _manage_learned(words: list[str], as_json: bool, output: Output) -> int:
+    """`rules learned [GAME]` lists the table's phrasings; `rules unlearn N... | all` removes some."""
+    from referee.rules import learned, library
+    from referee.rules.pager import show
+    from referee.user_text import visible
+
+    out = output.stream
+    if words[0].lower() == "learned":
+        if len(words) > 2:
+            raise UsageProblem("usage: referee rules learned [GAME]")
+        game = library.resolve_game(words[1]) if len(words) == 2 else None
+        found = learned.numbered(game)
+        if as_json:
+            json.dump({"learned": learned.as_json(found)}, out, indent=2, ensure_ascii=False)
+            out.write("\n")
+            return 0
+        if not found:
+            where = f" for {game}" if game else ""
+            print(f"No phrasings learned{where} yet: after a lookup at a terminal, say which result "
+                  "answered it.", file=out)
+            return 0
+        lines = [visible(line) for line in learned.describe(found, library.titles())]
+        lines.append("Remove one with: referee rules unlearn N (or: unlearn all)")
+        show("\n".join(lines) + "\n", out, output.pager)
+        return 0
+    targets = words[1:]
+    if not targets:
+        raise UsageProblem("usage: referee rules unlearn N... | all (numbers from `referee rules learned`)")
+    if [word.lower() for word in targets] == ["all"]:
+        removed = learned.unlearn(None)
+    else:
+        wrong = [word for word in targets if not word.isdecimal()]
+        if wrong:
+            raise UsageProblem(f"{wrong[0]!r} is not a number; allowed: numbers from `referee rules learned`, or all")
+        removed = learned.unlearn([int(word) for word in targets])
+    print(f"Removed {len(removed)} learned phrasing{'s' if len(removed) != 1 else ''}.", file=out)
+    for item in removed:
+        print(visible(f"  {item.game} #{item.section}: {item.text!r}"), file=out)
+    return 0
+
+
+def _print_json(rows: Sequence[tuple[str, str, str, str, float | None, str] | Result], out: TextIO,
                 key: str = "results") -> None:
+    """Sections for scripts; a search result also carries its score and its see-also ids."""
     items = []
-    for game, section_id, title, text, score, source in rows:
+    for row in rows:
+        game, section_id, title, text, score, source = row[:6]
         item: dict[str, object] = {"game": game, "section": section_id, "title": title, "text": text}
         if score is not None:
             item["score"] = round(score, 3)
         item["source"] = source
+        if len(row) > 7:
+            item["see_also"] = [section for section, _ in row[7]]
         items.append(item)
     json.dump({key: items}, out, indent=2, ensure_ascii=False)
     out.write("\n")

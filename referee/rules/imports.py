@@ -2,6 +2,9 @@
 
 The copy is stored whole (its text and original file name) as `<data>/rulebooks/<game>.json` and
 cut into sections when the index is built, so a better cutting rule applies to old imports too.
+A copy may carry the players' questions its sections answer: a file in the format of
+`rulebooks/<game>.questions.toml` (referee.rules.asked), keyed by the copy's own section ids
+(`referee rules GAME` lists them), checked when it is imported and stored with the copy.
 """
 
 from __future__ import annotations
@@ -69,19 +72,41 @@ def read_copy_file(file: Path) -> str:
     return text
 
 
-def import_copy(game: str, file: Path) -> Rulebook:
-    """Store a user's copy of a game's rulebook and return it cut into sections."""
+LARGEST_QUESTIONS = 1_000_000
+"""Bytes of a questions file: a few lines a section."""
+
+
+def read_questions_file(file: Path, rulebook: Rulebook) -> str:
+    """The text of a questions file for a copy, checked against the copy's sections."""
+    from referee.rules.asked import parse_asked
+
+    if not file.is_file():
+        raise RulesError(f"not a file: {file}")
+    try:
+        text = read_regular(file, LARGEST_QUESTIONS, follow=True).decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+        raise RulesError(f"cannot read {file}: {reason}") from None
+    parse_asked(text, file.name, {section.id for section in rulebook.sections})
+    return text
+
+
+def import_copy(game: str, file: Path, questions: Path | None = None) -> Rulebook:
+    """Store a user's copy of a game's rulebook (and the questions its sections answer, if given)
+    and return it cut into sections."""
     game_id = registered_game(game)
     text = read_copy_file(file)
     markdown = file.suffix.lower() in (".md", ".markdown")
     rulebook = parse_copy(text, game_id, IMPORTED_PREFIX + file.name, markdown=markdown)
+    stored: dict[str, object] = {"game": game_id, "file": file.name, "markdown": markdown, "text": text}
+    if questions is not None:
+        stored["questions"] = read_questions_file(questions, rulebook)
     target = stored_path(game_id)
     try:
         make_private_directory(paths.data_dir())
         make_private_directory(target.parent)
         sweep_temporaries(target.parent)
-        write_atomically(target, json.dumps({"game": game_id, "file": file.name, "markdown": markdown,
-                                             "text": text}))
+        write_atomically(target, json.dumps(stored))
     except OSError as error:
         raise RulesError(f"cannot store the copy in {target.parent}: {error.strerror}") from None
     return rulebook
@@ -119,9 +144,14 @@ def load_imported(game_id: str) -> Rulebook | None:
         stored = read_stored(path)
         if not isinstance(stored, dict) or not all(isinstance(stored.get(key), str) for key in ("text", "file")):
             raise ValueError("not a stored copy")
-        return parse_copy(stored["text"], game_id, IMPORTED_PREFIX + stored["file"],
+        copy = parse_copy(stored["text"], game_id, IMPORTED_PREFIX + stored["file"],
                           markdown=bool(stored.get("markdown")))
-    except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
-        detail = error.strerror if isinstance(error, OSError) else error
+        if isinstance(stored.get("questions"), str):
+            from referee.rules.asked import parse_asked
+
+            copy.asked = parse_asked(stored["questions"], stored["file"], {section.id for section in copy.sections})
+        return copy
+    except (OSError, ValueError, KeyError, TypeError, RecursionError, RulesError) as error:
+        detail = error.strerror if isinstance(error, OSError) and error.strerror else error
         raise RulesError(f"imported copy {path} is damaged ({detail}); "
                          f"remove it with `referee rules forget {game_id}`") from None

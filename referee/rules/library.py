@@ -8,6 +8,7 @@ modification time of every rulebook file. A changed, added or removed file rebui
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,9 @@ from referee.safe_files import read_regular, write_cache
 # Parsing (referee.rules.parse, referee.rules.imports) is imported only when a rulebook is read
 # or the index is rebuilt: a lookup answered from the cache never needs it.
 
+QUESTIONS_SUFFIX = ".questions.toml"
+"""The players' questions beside a rulebook (referee.rules.asked.SUFFIX, which a lookup from the
+cache need not import)."""
 LONGEST_QUERY = 300
 WELL_MATCHED = 0.5
 """The least match quality (see Result.quality) of an answer: below it, at most half of the
@@ -119,6 +123,7 @@ def _files() -> list[Path]:
     found = [folder / f"{game}.md" for game in builtin_games()]
     found += [path for game in [SHARED, *builtin_games(), *imported_games()]
               if (path := vocabulary_path(folder, game)).is_file()]
+    found += [path for game in builtin_games() if (path := folder / f"{game}{QUESTIONS_SUFFIX}").is_file()]
     found += [paths.imported_dir() / f"{game}.json" for game in imported_games()]
     return found
 
@@ -132,13 +137,17 @@ def _cache_key(files: list[Path]) -> list[Any]:
 
 
 def _build() -> SearchIndex:
+    from referee.rules.asked import questions_path, read_asked
     from referee.rules.imports import load_imported
     from referee.rules.parse import parse_rulebook
     from referee.rules.vocabulary import SHARED, read_vocabulary, vocabulary_path
 
     rulebooks: list[Rulebook] = []
     for game in builtin_games():
-        rulebooks.append(parse_rulebook(_read(paths.builtin_dir() / f"{game}.md"), game, BUILT_IN))
+        rulebook = parse_rulebook(_read(paths.builtin_dir() / f"{game}.md"), game, BUILT_IN)
+        rulebook.asked = read_asked(questions_path(paths.builtin_dir(), game),
+                                    {section.id for section in rulebook.sections})
+        rulebooks.append(rulebook)
     for game in imported_games():
         try:
             copy = load_imported(game)
@@ -172,9 +181,15 @@ def search_index() -> SearchIndex:
         index = None
     if index is None:
         index = _build()
-        write_cache(cache, json.dumps({"key": key, "index": index.to_data()}, separators=(",", ":")), paths.data_dir())
+        _write_cache(key, index)
     _memory = (key, index)
     return index
+
+
+def _write_cache(key: list[Any], index: SearchIndex) -> None:
+    """Keep a built index for the next lookup: the one place the rules index cache is written."""
+    text = json.dumps({"key": key, "index": index.to_data()}, separators=(",", ":"))
+    write_cache(paths.cache_file(), text, paths.data_dir())
 
 
 def _check(query: str, limit: int | None) -> None:
@@ -186,11 +201,20 @@ def _check(query: str, limit: int | None) -> None:
         raise RulesError(f"limit must be at least 1, got {limit}")
 
 
+def _learned(games: list[str] | None) -> dict[tuple[str, str], list[str]]:
+    """The phrasings the table taught (referee.rules.learned), read only when some were kept."""
+    if not os.path.lexists(paths.learned_file()):
+        return {}
+    from referee.rules.learned import for_search
+
+    return for_search(games)
+
+
 def search(query: str, game_id: str | None = None, limit: int = 5) -> list[Result]:
     """The sections that best answer a question, best first, from one game or from all of them."""
     _check(query, limit)
     games = [resolve_game(game_id)] if game_id is not None else None
-    return search_index().search(query, games, limit)
+    return search_index().search(query, games, limit, learned=_learned(games))
 
 
 def search_every_game(query: str, limit: int | None = None) -> list[Result]:
@@ -199,13 +223,30 @@ def search_every_game(query: str, limit: int | None = None) -> list[Result]:
     _check(query, limit)
     index = search_index()
     games = sorted({doc[0] for doc in index.docs})
-    found = index.search(query, None, len(games), per_game=1)
+    found = index.search(query, None, len(games), per_game=1, learned=_learned(None))
     if not found:
         return []
     best = found[0]
     kept = [best] + [result for result in found[1:]
                      if result.quality >= OTHER_GAME_QUALITY and result.score >= OTHER_GAME_SHARE * best.score]
     return kept[:limit]
+
+
+def section_ids(game_id: str) -> list[str]:
+    """Every section id of a game: its rulebook's and its imported copy's."""
+    from referee.rules.imports import load_imported
+
+    game = resolve_game(game_id)
+    found = [section.id for section in load_rulebook(game).sections] if game in builtin_games() else []
+    copy = load_imported(game)
+    if copy is not None:
+        found += [section.id for section in copy.sections if section.id not in found]
+    return found
+
+
+def titles() -> dict[tuple[str, str], str]:
+    """(game, section id) -> title, for every section the index holds."""
+    return {(doc[0], doc[1]): doc[2] for doc in search_index().docs}
 
 
 def matches_well(results: list[Result]) -> bool:

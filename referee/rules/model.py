@@ -6,6 +6,7 @@ at import costs about a millisecond each.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from referee.errors import RefereeError
@@ -36,6 +37,8 @@ class Section(NamedTuple):
     source: str = BUILT_IN
     parent: str = ""
     """Title of the enclosing `##` section for a `###` subsection."""
+    settles: tuple[str, ...] = ()
+    """For a ruling: the ids of the rules whose open point it settles (its `Settles:` line)."""
 
     def markdown(self) -> str:
         """The section as Markdown, headed by its title and id."""
@@ -44,6 +47,8 @@ class Section(NamedTuple):
             lines.append(f"Referee: {self.referee}")
         if self.source != BUILT_IN:
             lines.append(f"Source: {self.source}")
+        if self.settles:
+            lines.append("Settles: " + ", ".join(f"#{ref}" for ref in self.settles))
         lines.append("")
         lines.append(self.text)
         if self.see_also:
@@ -63,12 +68,15 @@ class Rulebook:
     """A game's rulebook (the project's own, or a user's imported copy) cut into sections."""
 
     def __init__(self, game: str, title: str, sections: tuple[Section, ...],
-                 glossary: tuple[GlossaryEntry, ...] = (), source: str = BUILT_IN) -> None:
+                 glossary: tuple[GlossaryEntry, ...] = (), source: str = BUILT_IN,
+                 asked: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self.game = game
         self.title = title
         self.sections = sections
         self.glossary = glossary
         self.source = source
+        self.asked: Mapping[str, tuple[str, ...]] = asked or {}
+        """Section id -> the players' questions it answers (see referee.rules.asked)."""
         self._by_id = {section.id: section for section in sections}
 
     def __repr__(self) -> str:
@@ -102,6 +110,9 @@ class Result(NamedTuple):
     quality: float = 1.0
     """How much of the question the section matched, 0 to 1: every word found as asked is 1;
     words found only through a typo or a player's synonym count less, words not found count 0."""
+    related: tuple[tuple[str, str], ...] = ()
+    """(id, title) of the sections a player reads next: the ruling of a rule, the rule of a
+    ruling, the phase of a term."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -111,4 +122,5 @@ class Result(NamedTuple):
             "text": self.text,
             "score": round(self.score, 3),
             "source": self.source,
+            "see_also": [section for section, _ in self.related],
         }

@@ -7,6 +7,7 @@ has no such markup, so it is cut at whatever looks like a heading, or else into 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from referee.rules.model import GlossaryEntry, Rulebook, RulesError, Section
 
@@ -14,6 +15,7 @@ HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{#([A-Za-z0-9_-]+)\})?\s*#*\s*$")
 REFEREE_LINE = re.compile(r"^referee:\s*(\S.*?)\s*$", re.IGNORECASE)
 COVERS_LINE = re.compile(r"^covers:\s*(.*?)\s*$", re.IGNORECASE)
 SEE_ALSO_LINE = re.compile(r"^see also:\s*(.*?)\s*$", re.IGNORECASE)
+SETTLES_LINE = re.compile(r"^settles:\s*(.*?)\s*$", re.IGNORECASE)
 SECTION_REF = re.compile(r"#([a-z0-9][a-z0-9_-]*)")
 GLOSSARY_ITEM = re.compile(r"^[-*]\s+\*\*(.+?)\*\*\s*[:\u2014-]?\s*(.*)$")
 REFEREE_MODES = ("automates", "asks", "table")
@@ -35,11 +37,22 @@ def _unique(wanted: str, taken: set[str]) -> str:
     return candidate
 
 
-def _body_lines(lines: list[str]) -> tuple[str, tuple[str, ...], tuple[str, ...], str]:
-    """Split a section's lines into (referee mode, covers, see also, text)."""
+class Body(NamedTuple):
+    """A section's lines read apart: its meta lines and its text."""
+
+    referee: str
+    covers: tuple[str, ...]
+    see_also: tuple[str, ...]
+    settles: tuple[str, ...]
+    text: str
+
+
+def _body_lines(lines: list[str]) -> Body:
+    """Split a section's lines into its meta lines (referee mode, covers, settles, see also) and text."""
     referee = ""
     covers: tuple[str, ...] = ()
     see_also: tuple[str, ...] = ()
+    settles: tuple[str, ...] = ()
     text_lines: list[str] = []
     for line in lines:
         stripped = line.strip()
@@ -49,12 +62,15 @@ def _body_lines(lines: list[str]) -> tuple[str, tuple[str, ...], tuple[str, ...]
         if not covers and not text_lines and (match := COVERS_LINE.match(stripped)):
             covers = tuple(part.strip() for part in match.group(1).split(";") if part.strip())
             continue
+        if not settles and not text_lines and (match := SETTLES_LINE.match(stripped)):
+            settles = tuple(SECTION_REF.findall(match.group(1).lower()))
+            continue
         if match := SEE_ALSO_LINE.match(stripped):
             see_also = tuple(SECTION_REF.findall(match.group(1).lower()))
             continue
         text_lines.append(line.rstrip())
     text = "\n".join(text_lines).strip("\n")
-    return referee, covers, see_also, text
+    return Body(referee, covers, see_also, settles, text)
 
 
 def parse_rulebook(markdown: str, game: str, source: str) -> Rulebook:
@@ -71,7 +87,7 @@ def parse_rulebook(markdown: str, game: str, source: str) -> Rulebook:
         if current is None:
             return
         level, heading, section_id = current
-        referee, covers, see_also, text = _body_lines(lines)
+        referee, covers, see_also, settles, text = _body_lines(lines)
         if referee and referee not in REFEREE_MODES:
             raise RulesError(
                 f"{source}: section #{section_id} has 'Referee: {referee}'; "
@@ -80,7 +96,7 @@ def parse_rulebook(markdown: str, game: str, source: str) -> Rulebook:
         sections.append(Section(
             game=game, id=section_id, title=heading, level=level, referee=referee, covers=covers,
             see_also=see_also, text=text, source=source,
-            parent=parent_title if level > 2 else "",
+            parent=parent_title if level > 2 else "", settles=settles,
         ))
 
     for line in markdown.splitlines():

@@ -27,3 +27,8 @@ def imported_dir() -> Path:
 
 def cache_file() -> Path:
     return data_dir() / "cache" / "rules-index.json"
+
+
+def learned_file() -> Path:
+    """The phrasings the table taught the lookup (referee.rules.learned)."""
+    return data_dir() / "rules" / "learned.json"

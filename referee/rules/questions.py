@@ -36,7 +36,7 @@ MEANING_PATTERNS = (
 )
 MEANING_WORDS = frozenset({"mean", "means", "meant", "meaning", "definition", "define", "glossary"})
 
-REFERENCE_FACTOR = {Form.RULE: 0.5, Form.MEANING: 1.0, Form.TOPIC: 0.8}
+REFERENCE_FACTOR = {Form.RULE: 0.7, Form.MEANING: 1.0, Form.TOPIC: 0.8}
 """What a describing section keeps of its score for each form of question."""
 
 

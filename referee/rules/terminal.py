@@ -14,7 +14,7 @@ import textwrap
 BOLD, DIM, ITALIC, UNDERLINE, CYAN, RESET = "\x1b[1m", "\x1b[2m", "\x1b[3m", "\x1b[4m", "\x1b[36m", "\x1b[0m"
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(\{#[a-z0-9-]+\})?\s*$")
 LIST_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+(.*)$")
-META_LINE = re.compile(r"^(Referee|Covers|See also|Source):")
+META_LINE = re.compile(r"^(Referee|Covers|Settles|See also|Source):")
 INLINE = (
     (re.compile(r"\*\*(.+?)\*\*"), "\x01"),
     (re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])"), "\x02"),

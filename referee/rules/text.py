@@ -42,6 +42,13 @@ def _undouble(word: str) -> str:
 
 _stems: dict[str, str] = {}
 
+NUMBERS = {word: str(value) for value, words_of in enumerate((
+    (), (), ("two", "second"), ("three", "third"), ("four", "fourth"), ("five", "fifth"), ("six", "sixth"),
+    ("seven", "seventh"), ("eight", "eighth"), ("nine", "ninth"), ("ten", "tenth"), ("eleven", "eleventh"),
+    ("twelve", "twelfth"), ("thirteen", "thirteenth"), ("fifteen", "fifteenth"))) for word in words_of}
+"""Number words and ordinals as digits, so "round five", "the fifth round" and "5 rounds" agree.
+"One" and "first" are left alone: "no one", "one of each" and "first player" are not numbers."""
+
 
 def stem(word: str) -> str:
     """A light suffix-stripping stem: the same stem for a word and its common inflections.
@@ -51,7 +58,7 @@ def stem(word: str) -> str:
     """
     found = _stems.get(word)
     if found is None:
-        found = _stems[word] = _strip_suffixes(word)
+        found = _stems[word] = NUMBERS.get(word) or _strip_suffixes(word)
     return found
 
 

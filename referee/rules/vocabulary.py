@@ -3,7 +3,7 @@
     rulebooks/shared.vocab.toml     words every game shares ("cash" -> coins, "goes first" -> first player)
     rulebooks/<game>.vocab.toml     one game's table talk ("husband" -> marriage, "king's axe" -> beheading)
 
-A file holds up to three things:
+A file holds up to four things:
 
     ignore = ["stuff", "guy"]            words that say nothing about a rule (questions only)
     reference = ["glossary", "strategy"] section ids that describe the game rather than rule on a
@@ -11,6 +11,9 @@ A file holds up to three things:
     [says]
     husband = ["marriage", "spouse"]     a player's word or phrase, and the rulebook words for it
     "goes first" = ["first player"]
+    [does]
+    draw = ["phase-draw"]                a verb of play, and the sections of the phase where it is
+    block = ["blocking", "challenge-steps"]   done (a game's own file only)
 
 The files are read only when the search index is built; the index keeps what they say, so a
 lookup answered from the cache never parses TOML.
@@ -30,27 +33,31 @@ SHARED_FILE = "shared.vocab.toml"
 SUFFIX = ".vocab.toml"
 LONGEST_PHRASE = 4
 """Words in a player's phrase: longer keys would never match a hurried question."""
-KEYS = ("ignore", "reference", "says")
+KEYS = ("ignore", "reference", "says", "does")
 
 
 class Vocabulary(NamedTuple):
-    """One file's worth: the player's phrases (as word tuples), ignored words, reference sections."""
+    """One file's worth: the player's phrases (as word tuples), ignored words, reference sections,
+    and the verbs of play with the sections of the phase each belongs to."""
 
     says: dict[tuple[str, ...], tuple[str, ...]]
     ignore: frozenset[str]
     reference: frozenset[str]
+    does: dict[tuple[str, ...], tuple[str, ...]]
 
     def to_data(self) -> dict[str, Any]:
         return {"says": [[" ".join(phrase), list(meaning)] for phrase, meaning in self.says.items()],
-                "ignore": sorted(self.ignore), "reference": sorted(self.reference)}
+                "ignore": sorted(self.ignore), "reference": sorted(self.reference),
+                "does": [[" ".join(verb), list(sections)] for verb, sections in self.does.items()]}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Vocabulary:
         return cls({tuple(phrase.split()): tuple(meaning) for phrase, meaning in data["says"]},
-                   frozenset(data["ignore"]), frozenset(data["reference"]))
+                   frozenset(data["ignore"]), frozenset(data["reference"]),
+                   {tuple(verb.split()): tuple(sections) for verb, sections in data.get("does", [])})
 
 
-EMPTY = Vocabulary({}, frozenset(), frozenset())
+EMPTY = Vocabulary({}, frozenset(), frozenset(), {})
 
 
 def vocabulary_path(folder: Path, game: str) -> Path:
@@ -95,7 +102,24 @@ def parse_vocabulary(text: str, source: str) -> Vocabulary:
     ignore = frozenset(word for item in _word_list(data.get("ignore", []), f"{source}: ignore")
                        for word in words(item))
     reference = frozenset(_word_list(data.get("reference", []), f"{source}: reference"))
-    return Vocabulary(says, ignore, reference)
+    return Vocabulary(says, ignore, reference, _does(data.get("does", {}), source))
+
+
+def _does(table: object, source: str) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The [does] table: a verb of play (1 to 4 words, matched by stems) = the ids of its phase's sections."""
+    if not isinstance(table, dict):
+        raise RulesError(f"{source}: [does] must be a table of verb = [\"section-id\", ...]")
+    does: dict[tuple[str, ...], tuple[str, ...]] = {}
+    stems: dict[tuple[str, ...], str] = {}
+    for verb, sections in table.items():
+        key = tuple(words(verb))
+        if not key or len(key) > LONGEST_PHRASE:
+            raise RulesError(f"{source}: does.{verb!r} must be 1 to {LONGEST_PHRASE} words")
+        same = stems.setdefault(tuple(stem(word) for word in key), verb)
+        if same != verb:
+            raise RulesError(f"{source}: does.{verb!r} is the same verb as does.{same!r}; merge the two")
+        does[key] = tuple(_word_list(sections, f"{source}: does.{verb!r}"))
+    return does
 
 
 def read_vocabulary(path: Path) -> Vocabulary:
