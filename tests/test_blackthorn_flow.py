@@ -187,3 +187,17 @@ def test_the_report_says_how_the_game_ended() -> None:
     assert report is not None and report.termination is not None
     assert report.termination.code == "factions-blocked"
     assert "end of Ann's turn in round 1" in report.termination.text
+
+
+# --- the draw ------------------------------------------------------------------------------------
+
+
+def test_the_draw_fills_a_hand_up_to_5_and_never_takes_cards_away() -> None:
+    """#phase-draw: the active player draws until the hand holds 5; a hand already larger (an
+    Action gave cards) keeps what it holds, less the card played."""
+    table = Recorder(THREE).play(*opening(THREE), "1 1 1 1", "adjust Ann hand =7 ; a character Action")
+    table.play("noble", "none", "ally", "done")  # Ann plays one card: 6 left, none drawn
+    assert [player.hand for player in table.driver.state.players] == [6, 5, 5]
+    table.play("adjust Bo hand =2 ; a card's text", "guild", "none", "ally", "done")
+    assert table.driver.state.players[1].hand == 5  # 1 left after the play, 4 drawn
+

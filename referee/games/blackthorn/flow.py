@@ -179,8 +179,7 @@ def take_turn(table: Table, player: Player, say: Say) -> Steps:
         yield from play_faction_card(table, player, card, printed, say)
         yield from remember(printed)
     table.phase = "draw"
-    say(f"{player.name}: discard one card if you wish, then draw back to {HAND_SIZE}.")
-    player.hand = HAND_SIZE
+    draw(player, say)
     table.phase = "control"
     scored = rules.control_points(player, rules.comparison_pool(table))
     player.influence += sum(scored.values())
@@ -189,6 +188,20 @@ def take_turn(table: Table, player: Player, say: Say) -> Steps:
         say(f"{player.name} scores {sum(scored.values())} influence for control ({parts}).")
     else:
         say(f"{player.name} scores nothing for control.")
+
+
+def draw(player: Player, say: Say) -> None:
+    """Phase 4: an optional discard, then cards drawn until the hand holds 5. A hand already holding
+    more (an Action gave cards) draws none and keeps them all: the draw never takes cards away, so
+    only the discard can bring it down, and the table enters that one."""
+    if player.hand <= HAND_SIZE:
+        say(f"{player.name}: discard one card if you wish, then draw back to {HAND_SIZE}.")
+        player.hand = HAND_SIZE
+    else:
+        say(
+            f"{player.name} holds {player.hand} cards, more than {HAND_SIZE}, and draws none; a card discarded "
+            f"now is entered with 'adjust {player.name} hand -1'."
+        )
 
 
 def card_question(player: Player) -> Builder[str | None]:
