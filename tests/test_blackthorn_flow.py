@@ -201,3 +201,33 @@ def test_the_draw_fills_a_hand_up_to_5_and_never_takes_cards_away() -> None:
     table.play("adjust Bo hand =2 ; a card's text", "guild", "none", "ally", "done")
     assert table.driver.state.players[1].hand == 5  # 1 left after the play, 4 drawn
 
+
+# --- a Whispers tie question rebuilt after a correction --------------------------------------------
+
+
+def test_a_correction_that_ends_a_whispers_tie_turns_its_question_into_a_step_naming_who_draws() -> None:
+    """#whispers: with one player alone on top there is no pick; a correction that ends the tie while
+    its question is open leaves the table a step that says who draws, not the tie question."""
+    table = Recorder(THREE).play(*opening(THREE), "1 1 1 1", "adjust Bo noble =3", "adjust Cy noble =3",
+                                 "whispers", "legion")
+    pending = table.driver.pending
+    assert isinstance(pending, Choice) and pending.prompt.startswith("Whispers, Noble: tie for the most")
+    table.play("adjust Cy noble -1 ; a character ability")
+    pending = table.driver.pending
+    assert isinstance(pending, TableStep), pending
+    assert pending.prompt == "Whispers, Noble: no longer a tie, Bo draws a treason card; Enter to go on"
+    table.play("adjust Cy noble +1 ; the ability undone")  # tied again: the pick is asked again
+    assert isinstance(table.driver.pending, Choice) and table.driver.pending.options == ("Bo", "Cy")
+    table.play("adjust Cy noble -1 ; a character ability", "done")
+    assert table.treason() == [3, 4, 3]  # Bo, alone on top, drew for Noble; Ann leads Legion alone
+    assert table.asked[-1] == ("phase-play-card", "Bo plays which card?")
+
+
+def test_a_correction_that_leaves_nobody_on_top_says_nobody_draws() -> None:
+    """#whispers: a player on 0 never draws, so a tie corrected down to 0 leaves no drawer."""
+    table = Recorder(THREE).play(*opening(THREE), "1 1 1 1", "adjust Bo noble =1", "adjust Cy noble =1",
+                                 "whispers", "legion", "adjust Bo noble =0 ; a card", "adjust Cy noble =0 ; a card")
+    pending = table.driver.pending
+    assert isinstance(pending, TableStep) and "nobody draws" in pending.prompt, pending
+    table.play("done")
+    assert table.treason() == [3, 3, 3]

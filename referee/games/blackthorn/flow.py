@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
-from referee.asks import Builder, Choice, Dice, Number, Question, ask, choice, pick, table_step
+from referee.asks import Ask, Builder, Choice, Dice, Number, Question, TableStep, ask, choice, pick, table_step
 from referee.engine.cards import Card, ask_card, card_field, remember
 from referee.engine.game import Flow, Say, Steps
 from referee.games.blackthorn import rules
@@ -383,7 +383,11 @@ def whispers_checks(table: Table, active: Player, say: Say, tied_all_draw: bool)
             drawers = candidates
         else:
             chosen = yield from ask(whispers_tie_question(table, active, label, measure, of_buildings))
-            drawers = [chosen] if chosen is not None else []
+            # None: a correction ended the tie and the table confirmed the step that said who draws now
+            drawers = [chosen] if chosen is not None else whispers_draws(table, active, measure, of_buildings)
+            if not drawers:
+                say(f"Whispers, {label}: nobody draws ({why_nobody(table, active, measure, of_buildings)}).")
+                continue
         for player in drawers:
             draw_treason(table, player, 1)
         say(f"Whispers, {label}: {names(drawers) or 'nobody'} draw(s) a treason card.")
@@ -400,17 +404,24 @@ def whispers_draws(table: Table, active: Player, measure: Measure, of_buildings:
 def whispers_tie_question(
     table: Table, active: Player, label: str, measure: Measure, of_buildings: bool
 ) -> Builder[Player | None]:
-    """The active player's pick among the tied; a correction that ends the tie leaves 'nobody'."""
+    """The active player's pick among the tied. A correction that ends the tie turns it into a table
+    step that says who now draws (or that nobody does): there is nothing left to pick."""
 
-    def build() -> Choice[Player | None]:
+    def build() -> Ask[Any]:
         drawing = whispers_draws(table, active, measure, of_buildings)
-        at_zero = of_buildings and drawing and all(measure(player) == 0 for player in drawing)
+        if len(drawing) < 2:
+            outcome = (
+                f"{drawing[0].name} draws a treason card"
+                if drawing
+                else f"nobody draws ({why_nobody(table, active, measure, of_buildings)})"
+            )
+            return TableStep(f"Whispers, {label}: no longer a tie, {outcome}; Enter to go on", "whispers")
+        at_zero = of_buildings and all(measure(player) == 0 for player in drawing)
         ruling = " (nobody has one: ruling whispers-zero-buildings)" if at_zero else ""
-        options: list[tuple[str, Player | None]] = [(player.name, player) for player in drawing]
         return pick(
             f"Whispers, {label}: tie for the most{ruling}. {active.name} chooses who draws",
             "whispers",
-            options or [("nobody", None)],
+            [(player.name, player) for player in drawing],
         )
 
     return build
