@@ -177,6 +177,38 @@ def test_score_input_with_card_counts_uses_the_rulings() -> None:
     assert report.winners == ["Ann"]
 
 
+def card_count_input() -> dict[str, object]:
+    """Ann holds 2 Bribes, Bo 1 Spy, Cy no Treason; influence 30, 20 and 10."""
+    blank = {"noble": 0, "guild": 0, "legion": 0, "peasant": 0}
+    return {
+        "players": [
+            {"name": "Ann", "factions": blank, "tokens": 30, "treason": {"bribe": 2}},
+            {"name": "Bo", "factions": blank, "tokens": 20, "treason": {"spy": 1}},
+            {"name": "Cy", "factions": blank, "tokens": 10, "treason": 0},
+        ]
+    }
+
+
+@pytest.mark.parametrize(
+    ("rulings", "beheaded_players", "winner"),
+    [
+        ({}, {"Ann", "Bo"}, "Cy"),  # 2 Bribes = 2, 1 Spy = 2: both tied for the most
+        ({"bribe-value": 2}, {"Ann"}, "Bo"),  # 4 against 2
+        ({"spy-value": 3}, {"Bo"}, "Ann"),  # 2 against 3
+    ],
+)
+def test_each_treason_value_ruling_alone_decides_a_beheading(
+    rulings: dict[str, int], beheaded_players: set[str], winner: str
+) -> None:
+    """#ruling-bribe-value and #ruling-spy-value, each set alone: card counts are scored with the
+    values the table chose, and the beheading and the winner follow."""
+    data = card_count_input()
+    data["rulings"] = rulings
+    report = score_input(data)
+    assert {line.name for line in report.players if line.eliminated} == beheaded_players
+    assert report.winners == [winner]
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

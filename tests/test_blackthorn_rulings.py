@@ -116,12 +116,87 @@ def test_the_ghosts_whispers_with_its_tokens_left_out() -> None:
 
 
 def test_no_buildings_counts_as_a_tie_when_the_table_reads_it_so() -> None:
+    """#ruling-whispers-zero-buildings, set alone: with no Building anywhere, the active player picks
+    which opponent draws for the building check; by default nobody draws."""
     answers = [*OPENING, "1 1 1 1", "whispers", "noble"]
-    choose_other = {"whispers-active-tied": "choose-other"}
-    nobody = drive({"rulings": choose_other}, answers)
+    nobody = drive({}, answers)
     assert nobody.pending is not None and nobody.pending.prompt == "Bo plays which card?"
-    tied = drive({"rulings": {**choose_other, "whispers-zero-buildings": "choose-among-tied"}}, answers)
+    assert [player.treason_cards for player in nobody.state.players] == [3, 3, 3]
+    tied = drive({"rulings": {"whispers-zero-buildings": "choose-among-tied"}}, answers)
     assert isinstance(tied.pending, Choice) and tied.pending.prompt.startswith("Whispers, buildings: tie")
+    assert "ruling whispers-zero-buildings" in tied.pending.prompt
     assert tied.pending.options == ("Bo", "Cy")
     tied.answer("Cy")
     assert [player.treason_cards for player in tied.state.players] == [3, 3, 4]
+    # With whispers-active-tied overridden as well the pick is the same: the active player's 0 leads nothing.
+    both = drive({"rulings": {"whispers-zero-buildings": "choose-among-tied",
+                              "whispers-active-tied": "choose-other"}}, [*answers, "Bo"])
+    assert [player.treason_cards for player in both.state.players] == [3, 4, 3]
+
+
+def test_no_buildings_on_the_ghosts_whispers_makes_both_live_players_draw() -> None:
+    """#ruling-whispers-zero-buildings on the ghost's Whispers: nobody has a Building, so both live
+    players count as tied for the most and both draw (the ghost picks nobody); by default nobody."""
+    answers = ["7", "4", "queen", "lord of war", "1 1 1 1", "no card", "no card", "whispers"]
+    default = drive({}, answers, ["Ann", "Bo"])
+    tied = drive({"rulings": {"whispers-zero-buildings": "choose-among-tied"}}, answers, ["Ann", "Bo"])
+    assert [player.treason_cards for player in default.state.players] == [3, 3]
+    assert [player.treason_cards for player in tied.state.players] == [4, 4]
+    assert "Whispers, buildings: Ann, Bo draw(s) a treason card (nobody has one: ruling whispers-zero-buildings)." in (
+        tied.messages
+    )
+
+
+def test_the_active_player_tied_for_the_lead_lets_another_draw_when_the_table_reads_it_so() -> None:
+    """#ruling-whispers-active-tied, set alone: Ann ties Bo for the most Noble; by default nobody draws
+    for Noble, under choose-other Bo (the only other tied player) draws without a question."""
+    answers = [*OPENING, "1 1 1 1", "adjust Ann noble =3 ; position", "adjust Bo noble =3 ; position",
+               "whispers", "legion"]
+    default = drive({}, answers)
+    other = drive({"rulings": {"whispers-active-tied": "choose-other"}}, answers)
+    assert [player.treason_cards for player in default.state.players] == [3, 3, 3]
+    assert [player.treason_cards for player in other.state.players] == [3, 4, 3]
+    for driver in (default, other):
+        assert driver.pending is not None and driver.pending.prompt == "Bo plays which card?"
+    assert any("tied: ruling whispers-active-tied" in message for message in default.messages)
+
+
+def test_the_trigger_compared_before_the_dice_effect_when_the_table_reads_it_so() -> None:
+    """#ruling-trigger-after-dice, set alone: a Guild Building needing Guild 5, played from Guild 4 on
+    a Guild die of 1, goes into play by default and is discarded under `before`."""
+    answers = [*OPENING, "1 1 1 1", "adjust Ann guild =4 ; position", "guild", "guild 5"]
+    after = drive({}, [*answers, "building", "6"])
+    before = drive({"rulings": {"trigger-after-dice": "before"}}, answers)
+    assert [building.value for building in after.state.players[0].buildings] == [6]
+    assert before.state.players[0].buildings == []
+    assert before.pending is not None and before.pending.prompt == "Bo plays which card?"
+
+
+def test_the_ghosts_whispers_names_the_ruling_that_governs_it() -> None:
+    """#ruling-ghost-whispers-treason: the ghost tied with a live leader exempts everyone, and the
+    message names that ruling, not whispers-active-tied (which is about the active player's pick)."""
+    answers = ["7", "4", "queen", "lord of war", "1 1 1 1", "adjust Bo noble =1 ; position",
+               "no card", "no card", "whispers"]
+    driver = drive({}, answers, ["Ann", "Bo"])
+    assert "Whispers, Noble: nobody draws (Ghost has the highest (tied: ruling ghost-whispers-treason))." in (
+        driver.messages
+    )
+    assert not any("whispers-active-tied" in message for message in driver.messages)
+    assert [player.treason_cards for player in driver.state.players] == [3, 3]
+
+
+def test_every_override_is_shown_to_change_a_game_on_its_own() -> None:
+    """Each overridable ruling has a test above (or in test_engine_session / test_blackthorn_rules)
+    that sets it alone and shows an outcome it changes: this list must name them all."""
+    alone = {
+        "trigger-after-dice": test_the_trigger_compared_before_the_dice_effect_when_the_table_reads_it_so,
+        "whispers-active-tied": test_the_active_player_tied_for_the_lead_lets_another_draw_when_the_table_reads_it_so,
+        "whispers-zero-buildings": test_no_buildings_counts_as_a_tie_when_the_table_reads_it_so,
+        "pass-without-treason": test_zero_die_without_treason_cards,
+        "ghost-in-comparisons": test_ghost_ignored_in_comparisons,
+        "block-while-held": test_block_permanent_after_the_blocker_is_bumped,
+        "starting-roll-total": test_table_decides_the_first_ring_holder,
+        "whispers-gain-capped": test_a_whispers_level_at_a_track_limit,
+        "ghost-whispers-treason": test_the_ghosts_whispers_with_its_tokens_left_out,
+    }
+    assert set(alone) == set(ruling_choices(GAME.rulebook))

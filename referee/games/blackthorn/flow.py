@@ -390,7 +390,9 @@ def whispers_checks(table: Table, active: Player, say: Say, tied_all_draw: bool)
                 continue
         for player in drawers:
             draw_treason(table, player, 1)
-        say(f"Whispers, {label}: {names(drawers) or 'nobody'} draw(s) a treason card.")
+        nothing_built = all(measure(drawer) == 0 for drawer in drawers)
+        at_zero = " (nobody has one: ruling whispers-zero-buildings)" if nothing_built else ""
+        say(f"Whispers, {label}: {names(drawers)} draw(s) a treason card{at_zero}.")
 
 
 def whispers_draws(table: Table, active: Player, measure: Measure, of_buildings: bool) -> tuple[Player, ...]:
@@ -432,7 +434,8 @@ def why_nobody(table: Table, active: Player, measure: Measure, of_buildings: boo
     if top.value == 0:
         return "nobody has a building (ruling whispers-zero-buildings)" if of_buildings else "all at 0"
     if active in top.players:
-        tied = " (tied: ruling whispers-active-tied)" if len(top.players) > 1 else ""
+        governing = "ghost-whispers-treason" if active.is_ghost else "whispers-active-tied"
+        tied = f" (tied: ruling {governing})" if len(top.players) > 1 else ""
         return f"{active.name} has the highest{tied}"
     return "only the ghost has the highest (ruling ghost-in-comparisons)"
 

@@ -86,14 +86,19 @@ def whispers_candidates(
 ) -> tuple[Player, ...]:
     """Who may have to draw a treason card for one Whispers check.
 
-    Nobody when the highest value is 0 (a player with 0 never draws; `zero_draws` lifts this for
-    the building check under ruling whispers-zero-buildings), or when the active player has the
-    highest value alone; when the active player is tied for it, nobody either unless
-    `active_tie_blocks` is off (ruling whispers-active-tied). The ghost holds no treason cards, so
-    it never draws (ruling ghost-in-comparisons).
+    Nobody when the highest value is 0 (a player with 0 never draws), or when the active player has
+    the highest value alone; when the active player is tied for it, nobody either unless
+    `active_tie_blocks` is off (ruling whispers-active-tied). `zero_draws` (the building check under
+    ruling whispers-zero-buildings = choose-among-tied) makes everyone else tied for the most when
+    nobody has a Building: the active player's own 0 exempts nobody, since nobody leads. The ghost
+    holds no treason cards, so it never draws (ruling ghost-in-comparisons).
     """
     top = leaders(values)
-    if (top.value == 0 and not zero_draws) or top.players == (active,):
+    if top.value == 0:
+        if not zero_draws:
+            return ()
+        return tuple(player for player in top.players if player is not active and not player.is_ghost)
+    if top.players == (active,):
         return ()
     if active in top.players and active_tie_blocks:
         return ()
