@@ -76,3 +76,17 @@ def test_a_hidden_field_corrected_and_undone_never_shows_its_value(tmp_path: Pat
     assert f"correction of {player}'s {field} (hidden) (a card's text)" in told
     assert not re.search(rf"{field}\D{{0,12}}\b{new}\b", told, re.IGNORECASE), told
     assert change not in told.split("\n", 1)[1]  # the amount typed is not repeated by the referee
+
+
+@pytest.mark.parametrize(
+    "change",
+    ["Ann noble +1", "Ann construction +3", "Ghost legion +1", "dice guild 0"],
+)
+def test_an_undone_correction_of_a_public_field_is_told_whole(tmp_path: Path, change: str) -> None:
+    """#hidden-information: faction levels, Buildings in play and the dice are open to all, so the
+    undo of their correction says what it was; only a hidden field is told by its name alone."""
+    screen, _live = screen_after(tmp_path, "council-of-blackthorn", [f"adjust {change} ; a card's text", "undo",
+                                                                    "quit"])
+    told = screen.split(f"adjust {change}", 1)[1]
+    assert f"correction {change} (a card's text)" in told, told
+    assert "(hidden)" not in told

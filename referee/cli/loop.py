@@ -11,7 +11,7 @@ from referee.cli.changes import changes
 from referee.cli.completion import Completions, gather
 from referee.cli.render import show_changes, show_header, show_messages, show_public, show_scoreboard, styled
 from referee.engine.cards import CardQuestion
-from referee.engine.corrections import Action, names_hidden_field, parse
+from referee.engine.corrections import names_hidden_field, parse
 from referee.engine.game import Game, Header, PublicView
 from referee.engine.lines import COMMANDS, Line, read_line
 from referee.engine.session import EntryDescription, LiveSession
@@ -112,15 +112,16 @@ def known_card(ask: Ask[Any], text: str) -> tuple[str, Mapping[str, str]] | None
 
 
 def shown_entry(game: Game[Any], state: Any, described: EntryDescription) -> str:
-    """An entry as the shared screen may tell it: a correction of a hidden field (or one with a
-    form of its own, such as a payment between purses) names what it was about, not its amount."""
+    """An entry as the shared screen may tell it: a correction of a hidden field (a hidden count, or
+    a form of its own that may carry one, such as a payment between purses) names what it was
+    about, not its amount."""
     entry = described.entry
     if entry.adjust is not None:
         try:
             who, field, _ = parse(entry.adjust, game.correction_targets(state), game.fields)
         except InvalidAdjustment:
             who, field = "", None
-        if field is not None and (isinstance(field, Action) or field.hidden):
+        if field is not None and field.hidden:
             owner = f"{who}'s " if who else ""
             where = f"{described.active}: " if described.active else ""
             return f"{where}correction of {owner}{field.name} (hidden) ({entry.reason})"

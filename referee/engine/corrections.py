@@ -58,13 +58,17 @@ class Counter(Generic[S]):
 @dataclass(frozen=True)
 class Action(Generic[S]):
     """A field with a form of its own: `apply(state, who, rest)` reads the rest of the line, changes
-    the state and returns what changed (no hidden value in it), or raises InvalidAdjustment."""
+    the state and returns what changed (no hidden value in it), or raises InvalidAdjustment.
+
+    Its line may carry a hidden amount (a payment between purses), so it is `hidden` unless the
+    game says that everything the line names is open to the table (a faction level, a die)."""
 
     name: str
     apply: Callable[[S, str, str], str]
     form: str
     kind: str = PLAYER
     about: str = ""
+    hidden: bool = True
 
 
 Field = Counter[S] | Action[S]

@@ -88,17 +88,21 @@ class Blackthorn(Game[Table]):
         return [*super().correction_targets(state), *ghost, Target(DICE, DICE_KIND)]
 
     def correction_fields(self) -> Sequence[Field[Table]]:
-        levels = [Action(faction, correct_level(faction), LEVEL_FORM) for faction in FACTIONS]
-        ghost_levels = [Action(faction, correct_level(faction), LEVEL_FORM, GHOST_KIND) for faction in FACTIONS]
-        dice = [Action(faction, correct_die(faction), "<0-3>", DICE_KIND) for faction in FACTIONS]
+        # Faction levels, Buildings in play and the dice are open to all (#hidden-information).
+        levels = [Action(faction, correct_level(faction), LEVEL_FORM, hidden=False) for faction in FACTIONS]
+        ghost_levels = [
+            Action(faction, correct_level(faction), LEVEL_FORM, GHOST_KIND, hidden=False) for faction in FACTIONS
+        ]
+        dice = [Action(faction, correct_die(faction), "<0-3>", DICE_KIND, hidden=False) for faction in FACTIONS]
         counts: list[Field[Table]] = [
             Counter("influence", read_influence, write_influence, hidden=True, about="influence token points"),
             Counter("treason", read_treason, write_treason, treason_bounds, hidden=True,
                     about="treason cards held"),
             Counter("hand", read_hand, write_hand, lambda state, who: (0, FACTION_DECK), about="cards in hand"),
-            Action("building", correct_building(complete=True), BUILDING_FORM, about="a completed building"),
+            Action("building", correct_building(complete=True), BUILDING_FORM, about="a completed building",
+                   hidden=False),
             Action("construction", correct_building(complete=False), BUILDING_FORM,
-                   about="a building under construction"),
+                   about="a building under construction", hidden=False),
         ]
         return [*levels, *counts, *ghost_levels, *dice]
 
