@@ -726,3 +726,28 @@ def test_a_correction_that_leaves_the_cards_question_no_answer_is_refused() -> N
     assert state(driver).witches[0].forest_cards == [5]
     feed(driver, "5")
     assert state(driver).witches[0].potions_kept == 1
+
+
+# --- what runs out: the potion deck and the forest deck -------------------------------------------
+
+
+def test_an_empty_potion_deck_does_not_end_the_game_while_potions_lie_on_display() -> None:
+    """#end-of-game, ruling potions-run-out: the game ends once no potion card is left to brew, the
+    display and the deck both empty; an empty deck with potions still on display plays on."""
+    driver = start()
+    feed(driver, "Ann")
+    driver.adjust("Bo kept +34", "every potion card left in the deck, brewed before the session")
+    feed(driver, "A1", "C3", "5", "brew", "4", "6", "done")  # Ann brews one: 5 left on display, none to refill
+    table = state(driver)
+    assert (table.potion_deck, table.potion_display) == (0, 5)
+    assert not driver.finished and (table.expedition, table.round) == (1, 2)
+    assert rules.game_end(table) is None
+    assert "add 0 potion(s) to the display (5 face up, 0 in the deck)" in messages(driver)
+    # The last five potions are brewed (as the table corrects): the round ends the game.
+    driver.adjust("display =0", "the last five potions, brewed off the record")
+    driver.adjust("Bo kept +5", "the last five potions, brewed off the record")
+    feed(driver, "A2", "B2", "discard", "discard")
+    assert driver.finished and driver.report is not None
+    assert driver.report.termination is not None and driver.report.termination.code == "potions-exhausted"
+    assert (table.expedition, table.round) == (1, 2)
+
