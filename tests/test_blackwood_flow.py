@@ -751,3 +751,24 @@ def test_an_empty_potion_deck_does_not_end_the_game_while_potions_lie_on_display
     assert driver.report.termination is not None and driver.report.termination.code == "potions-exhausted"
     assert (table.expedition, table.round) == (1, 2)
 
+
+def test_a_forest_deck_holding_exactly_the_cards_wanted_deals_them_without_a_reshuffle() -> None:
+    """#ruling-forest-deck: the discards are shuffled in only when the deck cannot deal what is
+    needed; a deck holding exactly as many cards as the gaps deals them all and stays empty."""
+    table = small_table()
+    table.forest_deck, table.forest_discard = 5, 10
+    assert rules.draw_forest_cards(table, 5) == (5, False)
+    assert (table.forest_deck, table.forest_discard) == (0, 10)
+    # Through the session: two gaps at the end of round 1, and a deck of exactly two cards.
+    driver = start()
+    feed(driver, "Ann")
+    for _ in range(FOREST_CARDS - 15 - 2):
+        driver.adjust("Bo card +1", "forest cards bought before the session")
+    feed(driver, "A1", "B1", "discard", "discard")
+    table = state(driver)
+    assert (table.forest_deck, table.forest_discard, rules.gaps(table.forest)) == (0, 2, 0)
+    assert "shuffle the discards" not in messages(driver)
+    # The next round's two gaps find the deck empty: now the four discards become the deck.
+    feed(driver, "A2", "B2", "discard", "discard")
+    assert (table.forest_deck, table.forest_discard, rules.gaps(table.forest)) == (2, 0, 0)
+    assert "shuffle the discards" in messages(driver)
