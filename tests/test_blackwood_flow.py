@@ -14,14 +14,17 @@ from referee.engine.cards import CardQuestion
 from referee.engine.driver import Driver, replay
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
 from referee.games.blackwood import rules
+from referee.games.blackwood.flow.actions import spell_fits
 from referee.games.blackwood.game import GAME
 from referee.games.blackwood.parse import parse_cell
 from referee.games.blackwood.state import (
     EMPTY_CARD,
     FOREST_CARDS,
+    FOREST_STEP,
     NO_CARD,
     Spell,
     Table,
+    Turn,
     Witch,
 )
 
@@ -772,3 +775,120 @@ def test_a_forest_deck_holding_exactly_the_cards_wanted_deals_them_without_a_res
     feed(driver, "A2", "B2", "discard", "discard")
     assert (table.forest_deck, table.forest_discard, rules.gaps(table.forest)) == (2, 0, 0)
     assert "shuffle the discards" in messages(driver)
+
+
+def drain_forest_deck(driver: Driver, leave: int = 0) -> None:
+    """Corrections that take forest cards from the deck into Bo's hands until `leave` are left."""
+    for _ in range(state(driver).forest_deck - leave):
+        driver.adjust("Bo card +1", "forest cards bought before the session")
+
+
+def test_with_the_forest_deck_and_the_discards_both_empty_gaps_stay_empty_without_a_reshuffle() -> None:
+    """#ruling-forest-deck: the discards are shuffled in when the deck runs short, but with no
+    discards there is nothing to shuffle: the gaps stay empty and no reshuffle is announced."""
+    driver = start()
+    feed(driver, "Ann")
+    drain_forest_deck(driver)
+    feed(driver, "A1", "B1", "3", "done", "4", "done")  # both buy: nothing goes to the discards
+    table = state(driver)
+    said = messages(driver)
+    assert (table.forest_deck, table.forest_discard, rules.gaps(table.forest)) == (0, 0, 2)
+    assert "2 gap(s) stay empty" in said and "shuffle the discards" not in said
+
+
+def test_trading_for_a_spell_needs_two_potions_kept() -> None:
+    """#exchange-for-spell: a spell costs two potions (and coins): one potion is not enough."""
+    driver = start()
+    feed(driver, "Ann")
+    driver.adjust("Ann kept +1", "a potion brewed earlier")
+    assert "trade" not in prompt(driver)
+    with pytest.raises(InvalidAnswer):
+        driver.answer("trade")
+    driver.adjust("Ann kept +1", "another potion brewed earlier")
+    feed(driver, "trade", "swap")
+    assert [spell.kind for spell in state(driver).witches[0].spells] == ["swap"]
+
+
+def test_forage_is_offered_only_while_there_are_cards_to_draw() -> None:
+    """#spells, ruling forest-deck: forage draws from the forest deck, and under `none` the discards
+    are never drawn again, so with the deck empty it has nothing to draw and is not offered; under
+    the default the discards become the deck and it is."""
+    for ruling, offered in (("reshuffle", True), ("none", False)):
+        driver = start(**{"forest-deck": ruling})
+        feed(driver, "Ann")
+        drain_forest_deck(driver)
+        driver.adjust("Bo card -1", "a card discarded before the session")
+        give_spell(driver, "Ann", "forage")
+        assert ("forage" in prompt(driver)) is offered, ruling
+        if offered:
+            feed(driver, "forage", "none")
+            assert (state(driver).forest_deck, state(driver).forest_discard) == (0, 1)
+        else:
+            with pytest.raises(InvalidAnswer):
+                driver.answer("forage")
+
+
+def test_the_missing_ingredient_spell_needs_a_potion_on_display() -> None:
+    """#spells: the missing-ingredient spell helps brew a potion; with the display empty there is
+    none to brew, and the spell is not offered (it would be turned down for nothing)."""
+    driver = start()
+    feed(driver, "Ann", "A1", "B1")
+    give_spell(driver, "Ann", "missing-ingredient")
+    assert "missing-ingredient" in prompt(driver)
+    driver.adjust("display =0", "the display was miscounted")
+    assert "missing-ingredient" not in prompt(driver)
+    with pytest.raises(InvalidAnswer):
+        driver.answer("missing-ingredient")
+
+
+def test_a_second_puppet_needs_a_free_card_for_each_puppet_still_to_place() -> None:
+    """#spells: the second-puppet spell sends one more puppet this turn; it is offered only while
+    the forest has a card without a puppet for each puppet she is still to place."""
+    table = small_table()
+    ann = table.witches[0]
+    ann.spells.append(Spell("second-puppet"))
+    for row, cells in enumerate(table.forest):  # a forest of two cards (the decks ran out, ruling none)
+        for column in range(len(cells)):
+            if (row, column) not in ((0, 0), (0, 1)):
+                cells[column] = NO_CARD
+    before_placing, after_one = Turn(FOREST_STEP, to_place=1), Turn(FOREST_STEP, to_place=0)
+    assert spell_fits(table, ann, before_placing, "second-puppet")  # two cards: one for each puppet
+    table.forest[0][0] = "Ann"
+    ann.puppets_home -= 1
+    assert spell_fits(table, ann, after_one, "second-puppet")  # one card left for the added puppet
+    table.forest[0][1] = NO_CARD
+    assert not spell_fits(table, ann, after_one, "second-puppet")  # no card left for it
+    assert not spell_fits(table, ann, before_placing, "second-puppet")
+
+
+def test_the_extra_puppet_of_rival_spot_needs_a_puppet_besides_her_own_placement() -> None:
+    """#ruling-rival-spot = extra: the caster may put a further puppet on the freed card only if
+    she has one at home besides the one she still places this round."""
+    driver = start(**{"rival-spot": "extra"})
+    feed(driver, "Ann", "A5", "B3")  # round 1: nobody in column 1
+    feed(driver, "A4", "B4")  # round 2: nobody in column 2; Ann has one puppet at home
+    give_spell(driver, "Ann", "move-a-rival")
+    feed(driver, "move-a-rival", "B3 Bo", "C5")
+    table = state(driver)
+    assert table.witches[0].puppets_home == 1
+    assert prompt(driver).startswith("Ann places a puppet")  # not asked about an extra puppet
+    assert "B3 is free: Ann may place her puppet for this turn there (ruling rival-spot)." in messages(driver)
+    feed(driver, "B3")
+    assert table.forest[1][2] == "Ann" and table.witches[0].puppets_home == 0
+
+
+def test_an_end_declared_in_a_fifth_round_sells_the_leftovers_once_with_the_expedition() -> None:
+    """#ruling-potions-run-out = sell-leftovers: a fifth round's end already sells the leftovers with
+    the expedition, so the early end sells nothing more and the report says no second sale."""
+    driver = start(**{"potions-run-out": "sell-leftovers"})
+    feed(driver, "Ann")
+    for _ in range(4):
+        quiet_round(driver)
+    assert state(driver).round == 5
+    driver.adjust("Ann card +5", "a card bought before the session")
+    driver.adjust("end", "no potion left can be brewed")
+    quiet_round(driver)
+    assert driver.finished and driver.report is not None
+    assert state(driver).witches[0].coins == 8 + 5 // 2
+    note = driver.report.notes[0]
+    assert note.startswith("The game ends after expedition 1, round 5") and "Leftover" not in note, note
