@@ -12,6 +12,7 @@ import pytest
 from referee.asks import Choice, Parsed
 from referee.engine.cards import CardQuestion
 from referee.engine.driver import Driver, replay
+from referee.engine.facts import ruling_choices
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
 from referee.games.blackwood import rules
 from referee.games.blackwood.flow.actions import spell_fits
@@ -892,3 +893,36 @@ def test_an_end_declared_in_a_fifth_round_sells_the_leftovers_once_with_the_expe
     assert state(driver).witches[0].coins == 8 + 5 // 2
     note = driver.report.notes[0]
     assert note.startswith("The game ends after expedition 1, round 5") and "Leftover" not in note, note
+
+
+def test_a_withdrawn_end_under_sell_leftovers_sells_nothing_and_plays_on() -> None:
+    """#ruling-potions-run-out = sell-leftovers with the 'end' declaration cancelled: the game goes
+    on, and the leftovers stay in front of her until an expedition's end."""
+    driver = start(**{"potions-run-out": "sell-leftovers"})
+    feed(driver, "Ann", "A1", "B1", "6")
+    driver.adjust("end", "no potion can be brewed")
+    driver.adjust("end cancel", "a bat card turned up after all")
+    feed(driver, "done", "discard")
+    table = state(driver)
+    assert not driver.finished and table.round == 2
+    assert table.witches[0].forest_cards == [6] and table.witches[0].coins == 2
+
+
+def test_every_override_is_shown_to_change_a_game_on_its_own() -> None:
+    """Each overridable ruling has a test that sets it alone and shows an outcome it changes."""
+    from test_blackwood_scoring import (
+        test_coin_supply_ruling_overridden_to_unlimited,
+        test_final_tie_ruling_overridden_to_none_leaves_no_winner,
+    )
+
+    alone = {
+        "final-tie": test_final_tie_ruling_overridden_to_none_leaves_no_winner,
+        "coin-supply": test_coin_supply_ruling_overridden_to_unlimited,
+        "fagus-tokens": test_loans_stop_when_the_ten_tokens_are_out_and_the_question_says_why,
+        "forest-deck": test_forage_is_offered_only_while_there_are_cards_to_draw,
+        "potions-run-out": test_sell_leftovers_ruling_sells_them_when_the_game_ends_early,
+        "rival-spot": test_move_a_rival_with_the_extra_ruling_offers_a_further_puppet,
+        "cauldron-timing": test_round_start_ruling_settles_the_cauldron_from_puppets_already_there,
+        "second-puppet-twice": test_a_second_second_puppet_spell_is_refused_when_the_table_rules_once_a_turn,
+    }
+    assert set(alone) == set(ruling_choices(GAME.rulebook))
