@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.cli.render import print_marked, styled
+from referee.cli.render import print_marked
+from referee.cli.styled import styled
 from referee.errors import InvalidAnswer, RefereeError
 from referee.safe_files import describe, read_user_text
 

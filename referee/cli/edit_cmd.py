@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 
 from referee.cli.answerers import fits
+from referee.cli.asking import Answerer, prompt_for, single_keys
 from referee.cli.plain_console import PlainConsole
 from referee.cli.render import make_console, plain_text
 from referee.engine.driver import Driver, Entry
@@ -23,7 +24,6 @@ from referee.store import Store
 from referee.timeline import describe, walk, where
 
 if TYPE_CHECKING:
-    from referee.cli.loop import Answerer, SessionLoop
     from referee.edit import EditResult, Reask
     from referee.engine.session import LiveSession
 
@@ -175,7 +175,6 @@ def ask_entry_number(answerer: Answerer, count: int) -> int:
 
 
 def ask_new_value(console: PlainConsole, answerer: Answerer, live: LiveSession, number: int) -> str:
-    from referee.cli.loop import prompt_for, single_keys
     from referee.edit import driver_before
 
     meta = live.meta
@@ -192,7 +191,6 @@ def ask_new_value(console: PlainConsole, answerer: Answerer, live: LiveSession, 
 
 def reasker(console: PlainConsole, answerer: Answerer | None, session_id: str) -> Reask:
     """How a later entry that no longer fits is asked again: at the terminal, or from --answers."""
-    from referee.cli.loop import prompt_for, single_keys
     from referee.edit import EditError, with_reason
 
     last: list[int] = []
@@ -217,11 +215,10 @@ def reasker(console: PlainConsole, answerer: Answerer | None, session_id: str) -
     return reask
 
 
-def edit_at_question(loop: SessionLoop, rest: str) -> None:
+def edit_at_question(live: LiveSession, answerer: Answerer, console: PlainConsole, rest: str) -> None:
     """The `edit` command at a question of a running session: 'edit', 'edit N' or 'edit N NEW VALUE'."""
     from referee.edit import EditError
 
-    live, answerer, console = loop.live, loop.answerer, loop.console
     count = len(live.driver.entries)
     number_text, _, value = rest.strip().partition(" ")
     if count == 0:

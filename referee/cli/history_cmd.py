@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from rich.table import Table
 
 from referee.cli.plain_console import PlainConsole
-from referee.cli.render import make_console, plain_text, styled
+from referee.cli.render import make_console, plain_text
+from referee.cli.styled import styled
 from referee.errors import RefereeError
 from referee.history import (
     Filters,

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from referee.asks import Ask, Choice, Confirm, TableStep, clean
-from referee.cli.answerers import Masked, Validator, fits
+from referee.asks import Ask, Confirm, clean
+from referee.cli.answerers import Masked, fits
+from referee.cli.asking import Answerer, Quit, prompt_for, single_keys, validator
 from referee.cli.changes import changes
 from referee.cli.completion import Completions, gather
-from referee.cli.render import show_changes, show_header, show_messages, show_public, show_scoreboard, styled
+from referee.cli.render import show_changes, show_header, show_messages, show_public, show_scoreboard
+from referee.cli.styled import styled
 from referee.engine.cards import CardQuestion
 from referee.engine.corrections import Action, names_hidden_field, parse
 from referee.engine.game import Game, Header, PublicView
@@ -20,7 +22,6 @@ from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
 if TYPE_CHECKING:
     from referee.cli.plain_console import PlainConsole
 
-DIGITS = frozenset("0123456789")
 __all__ = ["COMMANDS", "Answerer", "Quit", "SessionLoop", "command_help"]
 
 
@@ -32,62 +33,6 @@ def command_help(game: Game[Any]) -> str:
         f"'adjust WHO FIELD +N|-N|=N ; reason' ({example}), 'edit' [N NEW VALUE] (change a past answer), 'quit'. "
         "Tab completes options, names and commands."
     )
-
-
-class Answerer(Protocol):
-    interactive: bool
-
-    def ask(
-        self,
-        prompt: str,
-        validate: Validator,
-        default: str | None = None,
-        single_keys: str = "",
-        complete: Completions | None = None,
-        masked: Masked | None = None,
-    ) -> str: ...
-
-    def rejected(self, message: str) -> None: ...
-
-    def show_private(self, title: str, lines: Sequence[str]) -> None:
-        """One player's hidden holdings, kept off the shared screen where there is one."""
-
-
-class Quit(Exception):
-    """The table asked to stop; the session is saved."""
-
-
-def prompt_for(ask: Ask[Any]) -> str:
-    if isinstance(ask, Choice) and max(ask.numbers) <= 9:
-        options = " ".join(f"{number}={option}" for number, option in zip(ask.numbers, ask.options, strict=True))
-        return f"{ask.prompt} [{options}]"
-    default = f" (Enter = {ask.default})" if ask.default else ""
-    return f"{ask.prompt}{default}"
-
-
-def single_keys(ask: Ask[Any]) -> str:
-    """Option numbers that answer at a single key press: only when every number is one digit, and
-    none when an option's name begins with a digit ('2' of '20 copper' would answer option 2)."""
-    if isinstance(ask, Choice) and max(ask.numbers) <= 9 and not any(
-        option.lstrip()[:1] in DIGITS for option in ask.options
-    ):
-        return "".join(str(number) for number in ask.numbers)
-    return ""
-
-
-def validator(ask: Ask[Any], correction_verbs: tuple[str, ...] = ()) -> Validator:
-    def check(text: str) -> str | None:
-        if text.strip().lower().partition(" ")[0] in (*COMMANDS, *correction_verbs):
-            return None  # a command (or an option named like one): the loop reads it and explains a refusal
-        if isinstance(ask, TableStep):
-            return None  # the driver also takes the answer to the question after the step
-        try:
-            ask.parse(text)
-        except InvalidAnswer as error:
-            return str(error)
-        return None
-
-    return check
 
 
 def round_of(header: Header) -> object:
@@ -273,7 +218,7 @@ class SessionLoop:
         elif line.kind == "edit":
             from referee.cli.edit_cmd import edit_at_question
 
-            edit_at_question(self, line.text)
+            edit_at_question(self.live, self.answerer, self.console, line.text)
             self.show_header(force=True)
         elif line.kind == "state":
             self.show_state()

@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.cli.answerers import AnswersEnded, InteractiveAnswerer, ScriptedAnswerer, ScriptRejected
-from referee.cli.loop import Answerer, Quit, SessionLoop
-from referee.cli.render import make_console, styled
+from referee.cli.asking import Answerer, Quit
+from referee.cli.loop import SessionLoop
+from referee.cli.render import make_console
 from referee.cli.session_console import SessionConsole
+from referee.cli.styled import styled
 from referee.engine.session import LiveSession
 from referee.errors import RefereeError
 from referee.store import Store

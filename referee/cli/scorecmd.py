@@ -50,7 +50,7 @@ def read_json(input_file: str) -> Any:
 
 def run_asks(flow: Generator[Ask[Any], Any, Any], answerer: Any) -> Any:
     """Ask each question until the generator returns; a bad answer is explained and asked again."""
-    from referee.cli.loop import Quit, prompt_for, single_keys, validator
+    from referee.cli.asking import Quit, prompt_for, single_keys, validator
 
     try:
         ask = next(flow)
@@ -105,7 +105,7 @@ def run_score(
 
 def score_by_questions(game_id: str, scoring: Any, players: str | None, answers: Path | None) -> ScoreReport:
     from referee.cli.answerers import InteractiveAnswerer, ScriptedAnswerer
-    from referee.cli.loop import Quit
+    from referee.cli.asking import Quit
     from referee.cli.render import make_console
 
     console = make_console(stderr=True)
