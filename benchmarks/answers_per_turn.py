@@ -76,7 +76,7 @@ def main() -> None:
                     print(f"{game}: {figure} {mean:.2f} answers")
         return
     for info in GAMES:
-        if info.play_module:
+        if info.guided:
             mean, turns = answers_per_turn(info.id, arguments.games, arguments.players)
             print(f"{info.id}: {mean:.2f} answers per turn over {turns} turns")
 

@@ -99,13 +99,14 @@ def play(script: Script) -> list[str]:
     from referee.cli.session_console import SessionConsole
     from referee.engine.session import LiveSession
     from referee.errors import RefereeError
+    from referee.games.registry import load_game
     from referee.scenarios import Scenario, ScenarioRun, check_expectations
     from referee.store import Store
 
     with tempfile.TemporaryDirectory(prefix="referee-realistic-") as home:
         shown = io.StringIO()
         console = SessionConsole(file=shown)
-        live = LiveSession.start(Store(Path(home)), script.game, script.players, script.options)
+        live = LiveSession.start(Store(Path(home)), load_game(script.game), script.players, script.options)
         try:
             SessionLoop(live, ScriptedAnswerer.from_text(script.answers, console, str(script.path)), console).run()
         except (ScriptRejected, RefereeError) as problem:

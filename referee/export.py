@@ -122,7 +122,7 @@ def check_document(document: object) -> list[Checked]:
 
 
 def check_session(data: object) -> Checked:
-    from referee.engine.session import load_game
+    from referee.games.registry import load_game
 
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
@@ -235,8 +235,7 @@ def md_table(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> list[s
 
 def markdown_report(stored: StoredSession) -> str:
     """A readable report of one session: players, setup, round by round, the final scoreboard."""
-    from referee.engine.session import load_game
-    from referee.games.registry import find_game
+    from referee.games.registry import find_game, load_game
     from referee.timeline import Step, describe, walk, where
 
     meta = stored.meta

@@ -136,7 +136,7 @@ def summary_of(store: Store, meta: SessionMeta) -> Summary | None:
 
 def replayed_summary(stored: StoredSession) -> Summary | None:
     from referee.engine.driver import replay
-    from referee.engine.session import load_game
+    from referee.games.registry import load_game
     from referee.summary import summarise
 
     meta = stored.meta

@@ -16,8 +16,8 @@ from typing import Any
 
 from referee.engine.driver import Driver, replay
 from referee.engine.lines import read_line
-from referee.engine.session import load_game
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
+from referee.games.registry import load_game
 from referee.safe_files import describe, read_user_text
 
 

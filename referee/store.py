@@ -604,15 +604,15 @@ class Store:
             raise SessionError(f"bad session id {session_id!r}: lowercase letters, digits and '-' only")
         return SessionFile(self.sessions_dir, session_id)
 
-    def new_id(self, game: str) -> str:
-        """When it started, which game (its short name, so that the two Councils differ) and four
-        random hex digits. Ids of other forms (older sessions named '...-council-...') still open."""
-        from referee.games.registry import short_name
+    def new_id(self, label: str) -> str:
+        """When it started, what it is (`label`: the game's short name, so that the two Councils
+        differ) and four random hex digits. Ids of other forms (older sessions named
+        '...-council-...') still open."""
+        return f"{time.strftime('%Y%m%d-%H%M%S')}-{label[:10]}-{secrets.token_hex(2)}"
 
-        return f"{time.strftime('%Y%m%d-%H%M%S')}-{short_name(game)[:10]}-{secrets.token_hex(2)}"
-
-    def create(self, meta: SessionMeta, indexed: bool = True) -> SessionFile:
-        """Write a new session; if its id is taken (two starts in the same second), take another.
+    def create(self, meta: SessionMeta, indexed: bool = True, label: str | None = None) -> SessionFile:
+        """Write a new session; if its id is taken (two starts in the same second), take another
+        (named by `label`, else by the game's id).
 
         `indexed=False` leaves its row in the index to the caller (a session started at the table
         gets it when it closes: the index is rewritten whole, and the table need not wait for
@@ -628,7 +628,7 @@ class Store:
                     if not os.path.lexists(session.path):
                         break
                     session.unlock()
-                meta.id = self.new_id(meta.game)
+                meta.id = self.new_id(label or meta.game)
             else:
                 raise SessionError(f"could not find a free session id in {self.sessions_dir}")
             session.meta = meta

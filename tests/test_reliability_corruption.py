@@ -90,7 +90,7 @@ def referee(*args: str) -> Result:
 
 
 def played(store: Store, answers: int, seed: int, players: list[str]) -> LiveSession:
-    live = LiveSession.start(store, GAME.id, players, {})
+    live = LiveSession.start(store, GAME, players, {})
     rng, reference = random.Random(seed), Driver(GAME, players, {})
     for _ in range(answers):
         live.answer(answer_that_fits(reference, rng))

@@ -47,7 +47,7 @@ def one_line(result: subprocess.CompletedProcess[str]) -> str:
 
 
 def played(store: Store, answers: int, seed: int = 1) -> LiveSession:
-    live = LiveSession.start(store, GAME.id, PLAYERS, {})
+    live = LiveSession.start(store, GAME, PLAYERS, {})
     rng = random.Random(seed)
     reference = Driver(GAME, PLAYERS, {})
     for _ in range(answers):

@@ -51,8 +51,8 @@ def run(game_name: str, action: str, target: str | None, set_fields: list[str], 
     from referee.catalogue import CardCatalogue
     from referee.cli.render import make_console
     from referee.data_dir import data_dir
-    from referee.engine.session import load_game
     from referee.errors import RefereeError
+    from referee.games.registry import load_game
 
     def fail(message: str) -> int:
         print(f"referee: {message}", file=sys.stderr)

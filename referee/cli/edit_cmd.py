@@ -45,6 +45,7 @@ def edit_session(
     )
     from referee.edit import EditError
     from referee.engine.session import LiveSession
+    from referee.games.registry import load_game
 
     console = make_console()
     store = Store(db)
@@ -58,7 +59,7 @@ def edit_session(
         if (number is None or value is None) and (answerer is None or not answerer.interactive):
             error(NO_TERMINAL_EDIT)
             return 2
-        live = LiveSession.resume(store, meta.id)
+        live = LiveSession.resume(store, meta.id, load_game)
     except RefereeError as problem:
         error(str(problem))
         return 2

@@ -123,7 +123,7 @@ def sessions_table(console: PlainConsole, rows: Sequence[SessionMeta]) -> Table:
 
 
 def show_session(db: Path | None, given: str) -> int:
-    from referee.engine.session import load_game
+    from referee.games.registry import load_game
 
     store = Store(db)
     try:

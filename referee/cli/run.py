@@ -55,13 +55,13 @@ def start_session(
         error(f"{', '.join(taken)}: a command word at the prompts ({', '.join(COMMANDS)}); choose other names")
         return 2
     try:
-        from referee.games.registry import find_game
+        from referee.games.registry import find_game, load_game
 
-        find_game(game)  # a mistyped game is said first, with what it may have meant
+        info = find_game(game)  # a mistyped game is said first, with what it may have meant
         answerer = choose_answerer(answers, console)
         if answerer is None:
             return 2
-        live = LiveSession.start(Store(db), game, players, options)
+        live = LiveSession.start(Store(db), load_game(info.id), players, options, info.short_name)
     except RefereeError as problem:
         error(str(problem))
         return 2
@@ -87,7 +87,9 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
         answerer = choose_answerer(answers, console)
         if answerer is None:
             return 2
-        live = LiveSession.resume(store, session_id)
+        from referee.games.registry import load_game
+
+        live = LiveSession.resume(store, session_id, load_game)
     except RefereeError as problem:
         error(str(problem))
         return 2

@@ -63,7 +63,7 @@ def run_stats(
     show_tables(console, stats)
     if charted is not None:
         from referee.cli.history_cmd import show_charts
-        from referee.engine.session import load_game
+        from referee.games.registry import load_game
 
         meta = charted.meta
         console.print(plain_text(f"Score progression of {meta.id} ({meta.game}, {meta.started}: "
@@ -86,7 +86,7 @@ def chart_session(store: Store, given: str | None, finished: list[SessionMeta]) 
 
 
 def progression_of(stored: StoredSession) -> list[Any]:
-    from referee.engine.session import load_game
+    from referee.games.registry import load_game
     from referee.progress import progression
 
     meta = stored.meta

@@ -3,12 +3,15 @@
 A session is its setup (game, players, options) and its log. Every accepted answer is written to
 disk before the next question is shown; resume replays the log; undo replays all but the last
 entries. The state is always derived from the log, never stored.
+
+The session knows games only through what it is handed: the Game of a new session, and for a
+stored one the way to load a game by its id (the layer above takes both from the registry).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -20,17 +23,10 @@ from referee.engine.cards import Catalogue
 from referee.engine.driver import Driver, Entry, ReplayResult, replay
 from referee.engine.game import Game
 from referee.errors import SessionError
-from referee.games.registry import find_game
 from referee.store import SessionFile, SessionMeta, Store
 
-
-def load_game(game_id: str) -> Game[Any]:
-    info = find_game(game_id)
-    module = info.play()
-    if module is None:
-        raise SessionError(f"{info.name} has no guided session yet; use 'referee score {info.id}'")
-    game: Game[Any] = module.GAME
-    return game
+GameLoader = Callable[[str], Game[Any]]
+"""The guided game of a stored session's game id (referee.games.registry.load_game)."""
 
 
 def saved_at() -> str:
@@ -90,26 +86,30 @@ class LiveSession:
 
     @classmethod
     def start(
-        cls, store: Store, game_id: str, players: Sequence[str], options: Mapping[str, Any]
+        cls, store: Store, game: Game[Any], players: Sequence[str], options: Mapping[str, Any],
+        label: str | None = None,
     ) -> LiveSession:
-        game = load_game(game_id)
+        """A new session of `game`; its id names the game by `label` (the registry's short name;
+        the game's id when none is given)."""
         game.check_players(players)
         driver = Driver(game, players, options)  # refuses bad options before anything is written
+        label = label or game.id
         meta = SessionMeta(
-            store.new_id(game.id), game.id, list(players), dict(options), time.strftime("%Y-%m-%d %H:%M:%S"),
+            store.new_id(label), game.id, list(players), dict(options), time.strftime("%Y-%m-%d %H:%M:%S"),
             updated=saved_at(),
         )
         # No index row yet: rewriting the whole index would hold up the first question. The row is
         # written when the session closes; until then listings read the session's own file.
-        file = store.create(meta, indexed=False)
+        file = store.create(meta, indexed=False, label=label)
         return cls(store, file, game, ReplayResult(driver, 0))
 
     @classmethod
-    def resume(cls, store: Store, session_id: str) -> LiveSession:
+    def resume(cls, store: Store, session_id: str, load: GameLoader) -> LiveSession:
+        """A stored session, replayed; `load` gives the Game of its stored game id."""
         file = store.open(session_id)
         try:
             assert file.meta is not None
-            game = load_game(file.meta.game)
+            game = load(file.meta.game)
             entries = [Entry.from_json(entry) for entry in file.entries]
             result = replay(game, file.meta.players, file.meta.options, entries)
             session = cls(store, file, game, result)

@@ -17,6 +17,7 @@ from referee.games.blackthorn.state import FACTIONS, TRACK, TREASON_DECK, UNDER_
 from referee.outcome import (
     PlayerScore,
     ScoreReport,
+    Scoring,
     assign_ranks,
     check_keys,
     read_int,
@@ -322,3 +323,7 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
         )
         entered["turn_order"] = names[first:] + names[:first]
     return entered
+
+
+SCORING = Scoring(score_input, ask_holdings)
+"""How Council of Blackthorn is scored on its own (`referee score`)."""

@@ -19,6 +19,7 @@ from referee.errors import ScoreInputError
 from referee.outcome import (
     PlayerScore,
     ScoreReport,
+    Scoring,
     assign_ranks,
     check_keys,
     read_int,
@@ -261,3 +262,7 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
         entries.append({"name": name, "reputation": reputation, "coins": coins,
                         "fagus_tokens": fagus_tokens, "potions_brewed": potions_brewed})
     return {"players": entries}
+
+
+SCORING = Scoring(score_input, ask_holdings)
+"""How Blackwood is scored on its own (`referee score`)."""

@@ -25,6 +25,7 @@ from referee.games.cutthroat.parse import parse_gem_line
 from referee.outcome import (
     PlayerScore,
     ScoreReport,
+    Scoring,
     Team,
     check_keys,
     read_bool,
@@ -375,3 +376,7 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
             }
         )
     return {"players": players}
+
+
+SCORING = Scoring(score_input, ask_holdings)
+"""How Cutthroat Kingdoms is scored on its own (`referee score`)."""

@@ -16,6 +16,7 @@ from referee.errors import ScoreInputError
 from referee.outcome import (
     PlayerScore,
     ScoreReport,
+    Scoring,
     assign_ranks,
     check_keys,
     read_int,
@@ -279,3 +280,7 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
             )
         )
     return result
+
+
+SCORING = Scoring(score_input, ask_holdings)
+"""How A Game of Thrones is scored on its own (`referee score`)."""

@@ -43,6 +43,7 @@ from referee.games.serpents.rulings import Rulings, parse_rulings
 from referee.outcome import (
     PlayerScore,
     ScoreReport,
+    Scoring,
     Team,
     assign_ranks,
     check_keys,
@@ -436,9 +437,14 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
     return {"houses": houses, "players": players, "keeper_of_balance": keeper}
 
 
+
+SCORING = Scoring(score_input, ask_holdings)
+"""How Council of Serpents is counted on its own (`referee score`)."""
+
 __all__ = [
     "AMBITIONS_PER_PLAYER",
     "GAME_ID",
+    "SCORING",
     "Holdings",
     "PlayerAmbitions",
     "ask_holdings",
