@@ -141,7 +141,7 @@ def replayed_summary(stored: StoredSession) -> Summary | None:
 
     meta = stored.meta
     game = load_game(meta.game)
-    result = replay(game, meta.players, meta.options, stored.entries)
+    result = replay(game, meta.players, meta.options, stored.entries, questions=meta.questions)
     if result.driver.report is None:
         return None
     return summarise(game, result.driver)

@@ -119,7 +119,7 @@ def apply_line(run: ScenarioRun, text: str) -> None:
         driver.adjust(line.text, line.reason)
     elif line.kind == "undo":
         kept = driver.entries[: max(0, len(driver.entries) - line.steps)]
-        run.driver = replay(driver.game, driver.players, driver.options, kept).driver
+        run.driver = replay(driver.game, driver.players, driver.options, kept, questions=driver.questions).driver
     elif line.kind == "answer":
         driver.answer(line.text)
 

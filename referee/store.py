@@ -172,6 +172,9 @@ class SessionMeta:
     not replay every log (referee/summary.py writes and reads it)."""
     edits: list[dict[str, Any]] = field(default_factory=list)
     """Past answers changed after the fact, oldest first (referee/edit.py): entry, old, new, when."""
+    questions: int = 1
+    """The version of its game's questions the session is played with (Game.questions_version);
+    a session stored before versions were recorded is version 1."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -187,6 +190,7 @@ class SessionMeta:
             "played_seconds": self.played_seconds,
             "summary": self.summary,
             "edits": [dict(edit) for edit in self.edits],
+            "questions": self.questions,
         }
 
     @staticmethod
@@ -208,6 +212,9 @@ class SessionMeta:
         edits = data.get("edits", [])
         if not isinstance(edits, list) or not all(isinstance(edit, dict) for edit in edits):
             raise ValueError("edits are not a list of records")
+        questions = data.get("questions", 1)
+        if type(questions) is not int or questions < 1:
+            raise ValueError("the questions' version is not a whole number from 1")
         return SessionMeta(
             text_field(data["id"]),
             text_field(data["game"]),
@@ -221,6 +228,7 @@ class SessionMeta:
             float(played),
             summary,
             [dict(edit) for edit in edits],
+            questions,
         )
 
 

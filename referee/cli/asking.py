@@ -7,7 +7,7 @@ Shared by the guided session (loop.py), the edit of a past answer (edit_cmd.py) 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.asks import Ask, Choice, TableStep
@@ -62,14 +62,20 @@ def single_keys(ask: Ask[Any]) -> str:
     return ""
 
 
-def validator(ask: Ask[Any], correction_verbs: tuple[str, ...] = ()) -> Validator:
+def validator(
+    ask: Ask[Any], correction_verbs: tuple[str, ...] = (), read: Callable[[str], object] | None = None
+) -> Validator:
+    """What a line at `ask` may be: a command, or an answer that `read` (the driver's, which keeps
+    what it read for when the answer is given; else the question's own parse) takes."""
+    reader = read or ask.parse
+
     def check(text: str) -> str | None:
         if text.strip().lower().partition(" ")[0] in (*COMMANDS, *correction_verbs):
             return None  # a command (or an option named like one): the loop reads it and explains a refusal
         if isinstance(ask, TableStep):
             return None  # the driver also takes the answer to the question after the step
         try:
-            ask.parse(text)
+            reader(text)
         except InvalidAnswer as error:
             return str(error)
         return None

@@ -21,7 +21,7 @@ from referee.engine.driver import Driver, Entry
 from referee.errors import RefereeError
 from referee.history import resolve
 from referee.store import Store
-from referee.timeline import describe, walk, where
+from referee.timeline import walk, where
 
 if TYPE_CHECKING:
     from referee.edit import EditResult, Reask
@@ -104,7 +104,8 @@ def run_edit(live: LiveSession, number: int, value: str, reask: Reask, winners: 
     from referee.edit import CHANGED, edit
 
     meta = live.meta
-    result = edit(live.game, meta.players, meta.options, list(live.driver.entries), number, value, reask, winners)
+    result = edit(live.game, meta.players, meta.options, list(live.driver.entries), number, value, reask, winners,
+                  live.driver.questions)
     first = result.records[0]
     if len(result.records) == 1 and first.why == CHANGED and first.old == first.new:
         return None
@@ -152,19 +153,19 @@ def tell(console: PlainConsole, live: LiveSession, result: EditResult, scoreboar
     if scoreboard:
         from referee.cli.render import show_scoreboard
 
-        show_scoreboard(console, report)
+        show_scoreboard(console, report, live.game.short_headers)
 
 
 def show_numbered_log(console: PlainConsole, live: LiveSession) -> None:
     meta = live.meta
-    played = walk(live.game, meta.players, meta.options, live.driver.entries)
+    played = walk(live.game, meta.players, meta.options, live.driver.entries, questions=live.driver.questions)
     table = Table(title=f"Log of {meta.id}", title_justify="left")
     for column in ("#", "Round", "Turn", "Question", "Answer or correction"):
         table.add_column(column, justify="right" if column in ("#", "Round") else "left")
     for step in played.steps:
         round_text, turn, _ = where(step.header)
         table.add_row(str(step.number), round_text, plain_text(turn), plain_text(step.question or "(correction)"),
-                      plain_text(describe(step.entry)))
+                      plain_text(step.entry.text()))
     console.print(table)
 
 
@@ -180,11 +181,12 @@ def ask_new_value(console: PlainConsole, answerer: Answerer, live: LiveSession, 
 
     meta = live.meta
     old = live.driver.entries[number - 1]
-    console.print(plain_text(f"Entry {number} is now: {describe(old)}"))
+    console.print(plain_text(f"Entry {number} is now: {old.text()}"))
     if old.adjust is not None:
         return answerer.ask("New correction ('WHO FIELD +N|-N|=N ; reason'; without a reason the old one stays)",
                             lambda text: None if text.strip() else "type the new correction")
-    waiting = driver_before(live.game, meta.players, meta.options, live.driver.entries, number)
+    waiting = driver_before(live.game, meta.players, meta.options, live.driver.entries, number,
+                            live.driver.questions)
     ask = waiting.pending
     assert ask is not None
     return answerer.ask(prompt_for(ask), fits(ask), ask.default, single_keys(ask))
@@ -198,12 +200,12 @@ def reasker(console: PlainConsole, answerer: Answerer | None, session_id: str) -
 
     def reask(number: int, old: Entry, problem: str, driver: Driver) -> Entry | None:
         if answerer is None:
-            raise EditError(f"entry {number} ({describe(old)}) no longer fits ({problem}); give its new value "
+            raise EditError(f"entry {number} ({old.text()}) no longer fits ({problem}); give its new value "
                             "with --answers FILE, or run 'referee edit' at a terminal")
         if last and last[-1] == number:
             answerer.rejected(problem)  # the replacement did not fit either (a file's line stops the edit)
         else:
-            console.print(plain_text(f"Entry {number} ({describe(old)}) no longer fits: {problem}", style="yellow"))
+            console.print(plain_text(f"Entry {number} ({old.text()}) no longer fits: {problem}", style="yellow"))
         last.append(number)
         if old.adjust is not None:
             text = answerer.ask("A new correction in its place ('WHO FIELD +N ; reason'), or 'drop' to leave it out",

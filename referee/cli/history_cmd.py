@@ -29,7 +29,7 @@ from referee.history import (
     select,
 )
 from referee.store import SessionMeta, Store
-from referee.timeline import describe, walk, where
+from referee.timeline import walk, where
 from referee.user_text import visible
 
 if TYPE_CHECKING:
@@ -142,7 +142,7 @@ def show_stored(console: PlainConsole, stored: StoredSession, game: Game[Any]) -
     from referee.games.registry import find_game
 
     meta = stored.meta
-    played = walk(game, meta.players, meta.options, stored.entries)
+    played = walk(game, meta.players, meta.options, stored.entries, questions=meta.questions)
     console.rule(plain_text(f"Session {meta.id}"), align="left")
     corrections = sum(1 for entry in stored.entries if entry.adjust is not None)
     facts = [
@@ -165,7 +165,7 @@ def show_stored(console: PlainConsole, stored: StoredSession, game: Game[Any]) -
     log.add_column("Answer or correction")
     for step in played.steps:
         round_text, turn, phase = where(step.header)
-        answer = plain_text(describe(step.entry), style="yellow" if step.entry.adjust is not None else "")
+        answer = plain_text(step.entry.text(), style="yellow" if step.entry.adjust is not None else "")
         log.add_row(str(step.number), round_text, plain_text(turn), plain_text(phase),
                     plain_text(step.question or "(correction)"), answer)
     console.print(log)
@@ -174,7 +174,7 @@ def show_stored(console: PlainConsole, stored: StoredSession, game: Game[Any]) -
 
     report = played.driver.report
     if report is not None:
-        show_scoreboard(console, report)
+        show_scoreboard(console, report, game.short_headers)
         from referee.summary import summarise
 
         console.print(styled(("How it ended: ", "bold"), summarise(game, played.driver).ending))
@@ -204,7 +204,7 @@ def show_charts(console: PlainConsole, game: Game[Any], stored: StoredSession) -
     from referee.progress import progression
 
     meta = stored.meta
-    for chart in progression(game, meta.players, meta.options, stored.entries):
+    for chart in progression(game, meta.players, meta.options, stored.entries, meta.questions):
         title = f"{chart.title} by {chart.round_label} ({chart.note}; {chart.round_label} 0 = after setup)"
         console.print(plain_text(title, style="bold"))
         drawn = draw(chart.rounds, chart.series, width=min(console.width, 100))

@@ -169,9 +169,10 @@ def replay_scenario(path: Path) -> int:
     except RefereeError as problem:
         error(str(problem))
         return 2
-    show_public(console, run.driver.game.public_view(run.driver.state))
+    game = run.driver.game
+    show_public(console, game.public_view(run.driver.state), game.short_headers)
     if run.driver.report is not None:
-        show_scoreboard(console, run.driver.report)
+        show_scoreboard(console, run.driver.report, game.short_headers)
     if run.failures:
         for failure in run.failures:
             error(f"expectation not met: {failure}")

@@ -102,7 +102,7 @@ def run_score(
     else:
         from referee.cli.render import make_console, show_scoreboard
 
-        show_scoreboard(make_console(), report)
+        show_scoreboard(make_console(), report, scoring.short_parts)
     return 0
 
 

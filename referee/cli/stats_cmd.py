@@ -75,12 +75,18 @@ def run_stats(
 def chart_session(store: Store, given: str | None, finished: list[SessionMeta]) -> StoredSession | None:
     """The session whose progression is drawn: the one asked for, else the latest finished one
     of a game with a running score (None when there is none)."""
-    from referee.progress import has_progression
+    from referee.games.registry import load_game
 
     if given is not None:
         return read_session(store, resolve(store, given).id)
+    charted: dict[str, bool] = {}
     for meta in reversed(finished):
-        if has_progression(meta.game):
+        if meta.game not in charted:
+            try:
+                charted[meta.game] = load_game(meta.game).progression is not None
+            except RefereeError:  # a game this referee does not guide: nothing to chart
+                charted[meta.game] = False
+        if charted[meta.game]:
             return read_session(store, meta.id)
     return None
 
@@ -90,7 +96,7 @@ def progression_of(stored: StoredSession) -> list[Any]:
     from referee.progress import progression
 
     meta = stored.meta
-    return progression(load_game(meta.game), meta.players, meta.options, stored.entries)
+    return progression(load_game(meta.game), meta.players, meta.options, stored.entries, meta.questions)
 
 
 def tally_table(title: str, first: str, rows: list[tuple[str, Tally]], extra: str | None = None) -> Table:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from referee.engine.driver import Driver, Entry, ReplayResult, replay
 from referee.engine.game import Game
 from referee.errors import SessionError
 from referee.store import SessionFile, SessionMeta, Store
+from referee.timeline import Step, walk
 
 GameLoader = Callable[[str], Game[Any]]
 """The guided game of a stored session's game id (referee.games.registry.load_game)."""
@@ -32,25 +32,6 @@ GameLoader = Callable[[str], Game[Any]]
 def saved_at() -> str:
     """A sortable time of saving, fine enough to order two saves in the same second."""
     return datetime.now().isoformat(sep=" ", timespec="microseconds")
-
-
-@dataclass(frozen=True)
-class EntryDescription:
-    """An entry of the log with where it was given: the round, whose turn, the question."""
-
-    round: int | None
-    active: str | None
-    question: str
-    entry: Entry
-
-    def text(self) -> str:
-        what = f"correction {self.entry.adjust} ({self.entry.reason})" if self.entry.adjust else self.entry.answer
-        where = f"{self.active}: " if self.active else ""
-        return f"{where}{self.question} -> {what}" if self.entry.answer is not None else f"{where}{what}"
-
-    @property
-    def turn(self) -> tuple[int | None, str | None]:
-        return (self.round, self.active)
 
 
 def open_catalogue(store: Store, game: Game[Any]) -> CardCatalogue | None:
@@ -96,7 +77,7 @@ class LiveSession:
         label = label or game.id
         meta = SessionMeta(
             store.new_id(label), game.id, list(players), dict(options), time.strftime("%Y-%m-%d %H:%M:%S"),
-            updated=saved_at(),
+            updated=saved_at(), questions=driver.questions,
         )
         # No index row yet: rewriting the whole index would hold up the first question. The row is
         # written when the session closes; until then listings read the session's own file.
@@ -111,7 +92,7 @@ class LiveSession:
             assert file.meta is not None
             game = load(file.meta.game)
             entries = [Entry.from_json(entry) for entry in file.entries]
-            result = replay(game, file.meta.players, file.meta.options, entries)
+            result = replay(game, file.meta.players, file.meta.options, entries, questions=file.meta.questions)
             session = cls(store, file, game, result)
             if session.dropped:
                 # Continue after the answers that fit; the rest are kept in a file of their own.
@@ -172,10 +153,15 @@ class LiveSession:
         except SessionError:
             # Not on disk, so not accepted: take it back so that the table and the store agree.
             stored = [Entry.from_json(saved) for saved in self.file.entries]
-            self.driver = replay(self.game, self.meta.players, self.meta.options, stored, self.driver.catalogue).driver
+            self.driver = self.replayed(stored).driver
             self.driver.learned.clear()
             self.driver.take_messages()
             raise
+
+    def replayed(self, entries: list[Entry]) -> ReplayResult:
+        """This session's setup replayed with `entries`, offering the known cards from there on."""
+        meta = self.meta
+        return replay(self.game, meta.players, meta.options, entries, self.driver.catalogue, self.driver.questions)
 
     def undo(self, steps: int = 1) -> int:
         """Take back the last `steps` entries (answers or corrections); returns how many."""
@@ -184,8 +170,7 @@ class LiveSession:
             return 0
         kept = self.driver.entries[: len(self.driver.entries) - steps]
         taken = self.driver.entries[len(kept) :]
-        result = replay(self.game, self.meta.players, self.meta.options, kept, self.driver.catalogue)
-        self.driver = result.driver
+        self.driver = self.replayed(kept).driver
         self.driver.learned.clear()
         self.driver.take_messages()
         self.file.truncate(len(kept))
@@ -205,18 +190,12 @@ class LiveSession:
         self._after_change()
         return redone
 
-    def describe_last(self, steps: int) -> list[EntryDescription]:
+    def describe_last(self, steps: int) -> list[Step]:
         """The last `steps` entries as the table gave them: whose turn, the question, the answer."""
         entries = self.driver.entries
-        start = max(0, len(entries) - steps)
-        driver = replay(self.game, self.meta.players, self.meta.options, entries[:start], self.driver.catalogue).driver
-        described = []
-        for entry in entries[start:]:
-            header = self.game.header(driver.state)
-            question = driver.pending.prompt if driver.pending is not None else ""
-            described.append(EntryDescription(header.round, header.active, question, entry))
-            driver.apply(entry)
-        return described
+        first = max(1, len(entries) - steps + 1)
+        return walk(self.game, self.meta.players, self.meta.options, entries, first=first,
+                    questions=self.driver.questions).steps
 
     def _after_change(self) -> None:
         if self.driver.finished:

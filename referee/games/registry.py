@@ -48,14 +48,14 @@ class GameInfo:
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo("council-of-blackthorn", "Council of Blackthorn", ("blackthorn", "cob"), 2, 6,
-             blackthorn.scoring, blackthorn.guided),
+             blackthorn.load_scoring, blackthorn.load_guided),
     GameInfo("council-of-serpents", "Council of Serpents", ("serpents", "cos"), 1, 4,
-             serpents.scoring, serpents.guided),
-    GameInfo("blackwood", "Blackwood", ("bw",), 2, 4, blackwood.scoring, blackwood.guided),
+             serpents.load_scoring, serpents.load_guided),
+    GameInfo("blackwood", "Blackwood", ("bw",), 2, 4, blackwood.load_scoring, blackwood.load_guided),
     GameInfo("cutthroat-kingdoms", "Cutthroat Kingdoms", ("cutthroat", "ck"), 3, 6,
-             cutthroat.scoring, cutthroat.guided),
+             cutthroat.load_scoring, cutthroat.load_guided),
     GameInfo("got-lcg-1e", "A Game of Thrones: The Card Game (1st edition)", ("got", "agot", "thrones"), 2, 4,
-             got.scoring, got.guided),
+             got.load_scoring, got.load_guided),
 )
 
 

@@ -20,14 +20,14 @@ if TYPE_CHECKING:
     from referee.outcome import Scoring
 
 
-def guided() -> Game[Any]:
+def load_guided() -> Game[Any]:
     """The guided session (loaded when a session is played or replayed)."""
     from referee.games.blackwood.game import GAME
 
     return GAME
 
 
-def scoring() -> Scoring:
+def load_scoring() -> Scoring:
     """The scoring on its own (loaded by `referee score`, without the guided session)."""
     from referee.games.blackwood.scoring import SCORING
 
