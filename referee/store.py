@@ -302,6 +302,16 @@ def file_problem(error: OSError) -> str:
     return reason(error)
 
 
+def open_lock(path: Path, refused: str, holder: str) -> int:
+    """A lock file opened to be locked (flock), made when missing. One that is not a regular file
+    (a link, a FIFO, a device) is refused: '<refused><path> is a FIFO; remove it if no referee is
+    <holder>'."""
+    try:
+        return open_regular(path, os.O_RDWR | os.O_CREAT)
+    except NotRegularFile as error:
+        raise SessionError(f"{refused}{path} is {error.strerror}; remove it if no referee is {holder}") from None
+
+
 class SessionFile:
     """One session's folded log plus its journal, held under an exclusive lock."""
 
@@ -327,13 +337,7 @@ class SessionFile:
     # -- locking -------------------------------------------------------------------------------
 
     def lock(self) -> None:
-        try:
-            fd = open_regular(self.lock_path, os.O_RDWR | os.O_CREAT)
-        except NotRegularFile as error:
-            raise SessionError(
-                f"session {self.id} cannot be opened: its lock {self.lock_path} is {error.strerror}; "
-                "remove it if no referee is playing the session"
-            ) from None
+        fd = open_lock(self.lock_path, f"session {self.id} cannot be opened: its lock ", "playing the session")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -714,13 +718,7 @@ class Store:
     @contextlib.contextmanager
     def _index_lock(self) -> Iterator[None]:
         make_private_directory(self.root)
-        try:
-            fd = open_regular(self.index_lock_path, os.O_RDWR | os.O_CREAT)
-        except NotRegularFile as error:
-            raise SessionError(
-                f"cannot update the session list: {self.index_lock_path} is {error.strerror}; "
-                "remove it if no referee is running"
-            ) from None
+        fd = open_lock(self.index_lock_path, "cannot update the session list: ", "running")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             yield

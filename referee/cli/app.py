@@ -24,9 +24,10 @@ DbOption = Annotated[
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    from referee.user_text import visible
+    """Say what went wrong; the exit to raise with it."""
+    from referee.cli.failure import error
 
-    typer.echo(f"referee: {visible(message, keep='')}", err=True)
+    error(message)
     return typer.Exit(code)
 
 

@@ -62,6 +62,21 @@ def single_keys(ask: Ask[Any]) -> str:
     return ""
 
 
+def remembering(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """`parse`, keeping its last reading: a line checked as it is typed is not read again to be
+    used (a refusal is not kept)."""
+    last: list[tuple[str, Any]] = []
+
+    def read(text: str) -> Any:
+        if last and last[0][0] == text:
+            return last[0][1]
+        value = parse(text)
+        last[:] = [(text, value)]
+        return value
+
+    return read
+
+
 def validator(
     ask: Ask[Any], correction_verbs: tuple[str, ...] = (), read: Callable[[str], object] | None = None
 ) -> Validator:

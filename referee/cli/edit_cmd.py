@@ -15,6 +15,7 @@ from rich.table import Table
 
 from referee.cli.answerers import fits
 from referee.cli.asking import Answerer, prompt_for, single_keys
+from referee.cli.failure import error
 from referee.cli.plain_console import PlainConsole
 from referee.cli.render import make_console, plain_text
 from referee.engine.driver import Driver, Entry
@@ -29,9 +30,6 @@ if TYPE_CHECKING:
 
 NO_TERMINAL_EDIT = "no terminal to ask on: give --entry K --value TEXT (and --answers FILE for questions asked again)"
 
-
-def error(message: str) -> None:
-    print(f"referee: {message}", file=sys.stderr)
 
 
 def edit_session(

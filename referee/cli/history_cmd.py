@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 
+from referee.cli.failure import error
 from referee.cli.plain_console import PlainConsole
 from referee.cli.render import make_console, plain_text
 from referee.cli.styled import styled
@@ -38,9 +39,6 @@ if TYPE_CHECKING:
 NO_TERMINAL_DELETE = "no terminal to confirm on: add --yes to delete without asking"
 
 
-
-def error(message: str) -> None:
-    print(f"referee: {message}", file=sys.stderr)
 
 
 def filters_from(game: str | None, player: str | None, status: str | None, since: str | None) -> Filters:

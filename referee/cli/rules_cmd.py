@@ -73,16 +73,16 @@ def run(
 ) -> int:
     """Carry out a rules command; returns the exit status. Problems are one line on stderr.
     `db` is the data directory (imported copies, the search cache), as for every command."""
+    from referee.cli.failure import error
     from referee.data_dir import chosen
     from referee.rules.model import RulesError
-    from referee.user_text import visible
 
     stream = out if out is not None else sys.stdout
     try:
         with chosen(db):
             return _dispatch(list(words), section_id, as_json, limit, Output(plain, pager, stream))
     except (RulesError, UsageProblem) as problem:
-        print(f"referee: {visible(str(problem), keep='')}", file=sys.stderr)
+        error(str(problem))
         return BAD_INPUT
 
 

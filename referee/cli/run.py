@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.cli.answerers import AnswersEnded, InteractiveAnswerer, ScriptedAnswerer, ScriptRejected
 from referee.cli.asking import Answerer, Quit
+from referee.cli.failure import error
 from referee.cli.loop import SessionLoop
 from referee.cli.render import make_console
 from referee.cli.session_console import SessionConsole
@@ -18,16 +19,12 @@ from referee.cli.styled import styled
 from referee.engine.session import LiveSession
 from referee.errors import RefereeError
 from referee.store import Store
-from referee.user_text import visible
 
 if TYPE_CHECKING:
     from referee.cli.plain_console import PlainConsole
 
 NO_TERMINAL = "no terminal to ask questions on; give the answers with --answers FILE"
 
-
-def error(message: str) -> None:
-    print(f"referee: {visible(message, keep='')}", file=sys.stderr)
 
 
 def choose_answerer(answers: Path | None, console: PlainConsole) -> Answerer | None:

@@ -9,15 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from referee.asks import Notice, Question, build
+from referee.cli.failure import error
 from referee.errors import InvalidAnswer, RefereeError, ScoreInputError
 from referee.games.registry import find_game
 from referee.outcome import ScoreReport, Scoring
 from referee.safe_files import MAX_BYTES, describe, megabytes, read_user_text
-from referee.user_text import name_problem, split_names, visible
-
-
-def error(message: str) -> None:
-    print(f"referee: {visible(message, keep='')}", file=sys.stderr)
+from referee.user_text import name_problem, split_names
 
 
 def read_input(input_file: str) -> str:
@@ -50,14 +47,15 @@ def read_json(input_file: str) -> Any:
 
 def run_asks(flow: Generator[Question, Any, dict[str, Any]], answerer: Any) -> dict[str, Any]:
     """Ask each question until the generator returns; a bad answer is explained and asked again."""
-    from referee.cli.asking import Quit, prompt_for, single_keys, validator
+    from referee.cli.asking import Quit, prompt_for, remembering, single_keys, validator
 
     try:
         question = next(flow)
         while True:
             assert not isinstance(question, Notice), "the holdings' questions hand nothing to the engine"
             ask = build(question)
-            text = answerer.ask(prompt_for(ask), validator(ask), ask.default, single_keys(ask))
+            read = remembering(ask.parse)
+            text = answerer.ask(prompt_for(ask), validator(ask, read=read), ask.default, single_keys(ask))
             command = text.strip().lower()
             if command == "quit":
                 raise Quit()
@@ -65,7 +63,7 @@ def run_asks(flow: Generator[Question, Any, dict[str, Any]], answerer: Any) -> d
                 answerer.rejected(f"Allowed: {ask.allowed()} (rulebook section {ask.section})")
                 continue
             try:
-                value = ask.parse(text)
+                value = read(text)
             except InvalidAnswer as problem:
                 answerer.rejected(str(problem))
                 continue

@@ -5,23 +5,19 @@ the one named with --session) drawn in the terminal."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
+from referee.cli.failure import error
 from referee.cli.plain_console import PlainConsole
 from referee.cli.render import make_console, plain_text
 from referee.errors import RefereeError
 from referee.history import Filters, StoredSession, read_session, resolve, select, summaries
 from referee.stats import Statistics, Tally, gather, ordered
 from referee.store import SessionMeta, Store
-
-
-def error(message: str) -> None:
-    print(f"referee: {message}", file=sys.stderr)
 
 
 def percent(value: float | None) -> str:
