@@ -26,8 +26,8 @@ from benchmarks.measure import percentile, summarise
 from referee.cli.answerers import AnswersEnded, ScriptRejected, Validator
 from referee.cli.loop import SessionLoop
 from referee.cli.render import make_console
-from referee.engine.session import LiveSession
 from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 LATENCY_P95_TARGET = 0.010

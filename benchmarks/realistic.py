@@ -97,10 +97,10 @@ def play(script: Script) -> list[str]:
     from referee.cli.answerers import ScriptedAnswerer, ScriptRejected
     from referee.cli.loop import SessionLoop
     from referee.cli.session_console import SessionConsole
-    from referee.engine.session import LiveSession
     from referee.errors import RefereeError
     from referee.games.registry import load_game
     from referee.scenarios import Scenario, ScenarioRun, check_expectations
+    from referee.session import LiveSession
     from referee.store import Store
 
     with tempfile.TemporaryDirectory(prefix="referee-realistic-") as home:

@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 import referee.store
-from referee.engine.session import LiveSession
 from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from referee.engine.driver import Entry
-from referee.engine.session import LiveSession
 from referee.engine.simulate import play_random_game
 from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 EVERY_GAME: tuple[tuple[str, tuple[str, ...]], ...] = (

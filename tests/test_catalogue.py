@@ -12,8 +12,8 @@ from card_game import CARD, GAME
 
 from referee.catalogue import CardCatalogue, CatalogueError
 from referee.engine.driver import replay
-from referee.engine.session import LiveSession
 from referee.errors import InvalidAnswer
+from referee.session import LiveSession
 from referee.store import Store
 
 

@@ -15,9 +15,9 @@ import pytest
 
 from referee.catalogue import CardCatalogue, CatalogueError
 from referee.engine.cards import CardQuestion
-from referee.engine.session import LiveSession
 from referee.errors import InvalidAnswer
 from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 Line = str

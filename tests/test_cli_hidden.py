@@ -15,8 +15,8 @@ from referee.cli.answerers import AnswersEnded, ScriptedAnswerer
 from referee.cli.loop import Quit, SessionLoop
 from referee.cli.render import make_console
 from referee.engine.corrections import Counter
-from referee.engine.session import LiveSession
 from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 HIDDEN = [

@@ -23,9 +23,9 @@ from referee.cli.loop import Quit, SessionLoop
 from referee.cli.render import make_console, new_table, show_header, widest_plain, words_unbroken
 from referee.engine.driver import Driver
 from referee.engine.lines import COMMANDS
-from referee.engine.session import LiveSession
 from referee.games.registry import load_game, short_name
 from referee.scenarios import load_scenario
+from referee.session import LiveSession
 from referee.store import SessionMeta, Store
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"

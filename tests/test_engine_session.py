@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from referee.engine.driver import Driver, Entry, replay
-from referee.engine.session import LiveSession
 from referee.engine.simulate import play_random_game
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
 from referee.games.blackthorn.game import GAME
 from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 PLAYERS = ["Ann", "Bo", "Cy"]

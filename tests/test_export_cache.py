@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from history_support import SHORT_GAME, entries_of, store_entries, store_random_game
 
-from referee.engine.session import LiveSession
 from referee.export import json_text, session_json_text
 from referee.export_cache import exported
 from referee.games.registry import load_game
 from referee.history import read_session
+from referee.session import LiveSession
 from referee.store import Store
 
 

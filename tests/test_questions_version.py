@@ -19,9 +19,9 @@ import pytest
 from referee.asks import Number, ask
 from referee.engine.driver import Entry, replay
 from referee.engine.game import Flow, Game, Header, PublicView, Say, Setup, Steps
-from referee.engine.session import LiveSession
 from referee.errors import SessionError
 from referee.outcome import PlayerScore, ScoreReport
+from referee.session import LiveSession
 from referee.store import SessionMeta, Store
 
 

@@ -25,8 +25,8 @@ from typer.testing import CliRunner, Result
 
 from referee.cli.app import app
 from referee.engine.driver import Driver
-from referee.engine.session import LiveSession
 from referee.games.blackthorn.game import GAME
+from referee.session import LiveSession
 from referee.store import Store
 
 HUGE = 16 * 1024 * 1024 + 1

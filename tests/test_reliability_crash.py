@@ -28,9 +28,9 @@ from pathlib import Path
 import pytest
 from reliability_support import SessionScript, child_env, clean_state, make_script
 
-from referee.engine.session import LiveSession
 from referee.games.blackthorn.game import GAME
 from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 CHILD = Path(__file__).with_name("crash_child.py")

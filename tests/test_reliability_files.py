@@ -18,8 +18,8 @@ import pytest
 from reliability_support import answer_that_fits, child_env
 
 from referee.engine.driver import Driver
-from referee.engine.session import LiveSession
 from referee.games.blackthorn.game import GAME
+from referee.session import LiveSession
 from referee.store import Store
 
 PLAYERS = ["Ann", "Bo", "Cy"]

@@ -36,11 +36,11 @@ from referee.cli.run import start_session
 from referee.cli.scorecmd import run_score
 from referee.engine.driver import Driver
 from referee.engine.game import Game
-from referee.engine.session import LiveSession
 from referee.engine.simulate import random_answer
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
 from referee.games.blackthorn.game import GAME
 from referee.games.registry import GAMES, GameInfo, load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 TRIED: Counter[str] = Counter()

@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 from reliability_support import answer_that_fits, child_env, make_script
 
 from referee.engine.driver import Driver
-from referee.engine.session import LiveSession
 from referee.errors import RefereeError, SessionError
 from referee.games.blackthorn.game import GAME
 from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import SessionLocked, Store
 
 PLAYERS = ["Ann", "Bo", "Cy"]
@@ -90,7 +90,7 @@ def test_second_opener_in_another_process_is_refused_naming_the_holder(tmp_path:
 RACE_OPENER = """
 import sys, time
 from pathlib import Path
-from referee.engine.session import LiveSession
+from referee.session import LiveSession
 from referee.errors import RefereeError, SessionError
 from referee.games.registry import load_game
 from referee.store import Store
@@ -445,7 +445,7 @@ def test_the_data_directory_is_private_whatever_the_umask(tmp_path: Path, umask:
     """Session logs hold hidden holdings: the directories are 0700 and the files 0600."""
     code = (
         "import os, sys; from pathlib import Path; os.umask(int(sys.argv[2], 8));"
-        "from referee.engine.session import LiveSession; from referee.store import Store;"
+        "from referee.session import LiveSession; from referee.store import Store;"
         "from referee.games.registry import load_game;"
         "live = LiveSession.start(Store(Path(sys.argv[1])), load_game('blackthorn'), ['Ann', 'Bo'], {});"
         "live.answer('9'); live.close(); live.release()"
@@ -463,13 +463,13 @@ def test_the_data_directory_is_private_whatever_the_umask(tmp_path: Path, umask:
 def test_store_neither_unpickles_nor_executes() -> None:
     import ast
 
-    import referee.engine.session
+    import referee.session
     import referee.store
 
     forbidden_modules = {"pickle", "marshal", "shelve", "dill", "subprocess", "importlib", "runpy", "code"}
     forbidden_builtins = {"eval", "exec", "compile", "__import__", "open_code"}
     forbidden_methods = {"system", "popen", "execv", "execvp", "spawnv", "startfile"}
-    for module in (referee.store, referee.engine.session):
+    for module in (referee.store, referee.session):
         tree = ast.parse(Path(str(module.__file__)).read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
@@ -659,7 +659,7 @@ def test_an_answer_the_disk_refused_is_taken_back(tmp_path: Path, monkeypatch: p
 CREATOR = """
 import sys
 from pathlib import Path
-from referee.engine.session import LiveSession
+from referee.session import LiveSession
 from referee.games.registry import load_game
 from referee.store import Store
 for _ in range(3):

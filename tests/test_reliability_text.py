@@ -23,10 +23,10 @@ from referee.cli import run
 from referee.cli.answerers import InteractiveAnswerer
 from referee.cli.app import app
 from referee.cli.loop import SessionLoop, single_keys
-from referee.engine.session import LiveSession
 from referee.engine.simulate import random_answer
 from referee.errors import InvalidAnswer, SessionError
 from referee.games.registry import GAMES, GameInfo, load_game
+from referee.session import LiveSession
 from referee.store import SessionMeta, Store
 
 ENVIRONMENT: dict[str, str | None] = {"COLUMNS": "200", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}

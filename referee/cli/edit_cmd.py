@@ -26,7 +26,7 @@ from referee.timeline import walk, where
 
 if TYPE_CHECKING:
     from referee.edit import EditResult, Reask
-    from referee.engine.session import LiveSession
+    from referee.session import LiveSession
 
 NO_TERMINAL_EDIT = "no terminal to ask on: give --entry K --value TEXT (and --answers FILE for questions asked again)"
 
@@ -42,8 +42,8 @@ def edit_session(
         ScriptRejected,
     )
     from referee.edit import EditError
-    from referee.engine.session import LiveSession
     from referee.games.registry import load_game
+    from referee.session import LiveSession
 
     console = make_console()
     store = Store(db)

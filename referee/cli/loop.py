@@ -15,8 +15,8 @@ from referee.cli.styled import styled
 from referee.engine.cards import Card, CardQuestion
 from referee.engine.game import Game, Header, PublicView
 from referee.engine.lines import COMMANDS, Line, read_line
-from referee.engine.session import LiveSession
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
+from referee.session import LiveSession
 from referee.timeline import Step
 
 if TYPE_CHECKING:

@@ -16,8 +16,8 @@ from referee.cli.loop import SessionLoop
 from referee.cli.render import make_console
 from referee.cli.session_console import SessionConsole
 from referee.cli.styled import styled
-from referee.engine.session import LiveSession
 from referee.errors import RefereeError
+from referee.session import LiveSession
 from referee.store import Store
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from referee.catalogue import CardCatalogue  # noqa: E402
 from referee.cli.answerers import InteractiveAnswerer  # noqa: E402
 from referee.cli.render import make_console  # noqa: E402
 from referee.cli.run import run_live  # noqa: E402
-from referee.engine.session import LiveSession  # noqa: E402
+from referee.session import LiveSession  # noqa: E402
 from referee.store import Store  # noqa: E402
 
 
