@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import CardCatalogue, CatalogueError
 from referee.engine import facts
@@ -23,7 +23,9 @@ from referee.engine.driver import Driver, Entry, ReplayResult, replay
 from referee.engine.game import Game
 from referee.errors import SessionError
 from referee.store import SessionFile, SessionMeta, Store
-from referee.timeline import Step, walk
+
+if TYPE_CHECKING:
+    from referee.timeline import Step
 
 GameLoader = Callable[[str], Game[Any]]
 """The guided game of a stored session's game id (referee.games.registry.load_game)."""
@@ -192,6 +194,8 @@ class LiveSession:
 
     def describe_last(self, steps: int) -> list[Step]:
         """The last `steps` entries as the table gave them: whose turn, the question, the answer."""
+        from referee.timeline import walk  # only an undo or a redo tells its entries back
+
         entries = self.driver.entries
         first = max(1, len(entries) - steps + 1)
         return walk(self.game, self.meta.players, self.meta.options, entries, first=first,

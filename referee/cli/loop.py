@@ -17,10 +17,10 @@ from referee.engine.game import Game, Header, PublicView
 from referee.engine.lines import COMMANDS, Line, read_line
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
 from referee.session import LiveSession
-from referee.timeline import Step
 
 if TYPE_CHECKING:
     from referee.cli.plain_console import PlainConsole
+    from referee.timeline import Step
 
 __all__ = ["COMMANDS", "Answerer", "Quit", "SessionLoop", "command_help"]
 
