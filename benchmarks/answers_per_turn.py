@@ -26,10 +26,10 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee.engine.driver import Driver  # noqa: E402
-from referee.engine.session import load_game  # noqa: E402
 from referee.engine.simulate import random_answer  # noqa: E402
 from referee.errors import InvalidAnswer  # noqa: E402
 from referee.games.registry import GAMES  # noqa: E402
+from referee.session import load_game  # noqa: E402
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
@@ -76,7 +76,7 @@ def main() -> None:
                     print(f"{game}: {figure} {mean:.2f} answers")
         return
     for info in GAMES:
-        if info.play_module:
+        if info.guided:
             mean, turns = answers_per_turn(info.id, arguments.games, arguments.players)
             print(f"{info.id}: {mean:.2f} answers per turn over {turns} turns")
 

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.measure import check_child, run_child, summarise
-from referee.engine.session import load_game
 from referee.engine.simulate import play_random_game
+from referee.games.registry import load_game
 from referee.store import SessionMeta, Store
 from referee.summary import summarise as summarise_game
 

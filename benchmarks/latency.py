@@ -26,7 +26,8 @@ from benchmarks.measure import percentile, summarise
 from referee.cli.answerers import AnswersEnded, ScriptRejected, Validator
 from referee.cli.loop import SessionLoop
 from referee.cli.render import make_console
-from referee.engine.session import LiveSession
+from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 LATENCY_P95_TARGET = 0.010
@@ -71,7 +72,7 @@ def terminal_console() -> Console:
 
 def play_tail(store: Store, session_id: str, log: LongLog) -> tuple[list[float], float]:
     """Resume the session and give the rest of its game; the waits, and the final answer's time."""
-    live = LiveSession.resume(store, session_id)
+    live = LiveSession.resume(store, session_id, load_game)
     answerer = TimingAnswerer(log.tail)
     try:
         live.driver.take_messages()  # as `referee resume` does: the replay's messages are not shown again
@@ -152,7 +153,7 @@ def run_resume(log: LongLog, store: Store, repeats: int) -> dict[str, Any]:
     open_only: list[float] = []
     for _ in range(repeats):
         start = time.perf_counter()
-        live = LiveSession.resume(store, session_id)
+        live = LiveSession.resume(store, session_id, load_game)
         resume.append(time.perf_counter() - start)
         entries = len(live.driver.entries)
         live.release()

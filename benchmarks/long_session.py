@@ -22,8 +22,8 @@ from typing import Any
 
 from referee.engine.driver import Entry, replay
 from referee.engine.game import Game
-from referee.engine.session import load_game
 from referee.engine.simulate import play_random_game
+from referee.games.registry import load_game
 from referee.store import FOLD_EVERY, SessionMeta, Store
 
 GAME_ID = "council-of-blackthorn"

@@ -97,15 +97,16 @@ def play(script: Script) -> list[str]:
     from referee.cli.answerers import ScriptedAnswerer, ScriptRejected
     from referee.cli.loop import SessionLoop
     from referee.cli.session_console import SessionConsole
-    from referee.engine.session import LiveSession
     from referee.errors import RefereeError
+    from referee.games.registry import load_game
     from referee.scenarios import Scenario, ScenarioRun, check_expectations
+    from referee.session import LiveSession
     from referee.store import Store
 
     with tempfile.TemporaryDirectory(prefix="referee-realistic-") as home:
         shown = io.StringIO()
         console = SessionConsole(file=shown)
-        live = LiveSession.start(Store(Path(home)), script.game, script.players, script.options)
+        live = LiveSession.start(Store(Path(home)), load_game(script.game), script.players, script.options)
         answerer = ScriptedAnswerer.from_text(script.answers, console, str(script.path))
         try:
             SessionLoop(live, answerer, console).run()

@@ -27,9 +27,8 @@ def player_count(info: GameInfo) -> int:
 
 def games_per_second(info: GameInfo, seconds: float, seed: int) -> tuple[float, float]:
     """Games and answers a second, playing whole games until `seconds` have passed."""
-    module = info.play()
-    assert module is not None
-    game = module.GAME
+    assert info.guided is not None
+    game = info.guided()
     players = PLAYER_NAMES[: player_count(info)]
     rng = random.Random(seed)
     games = answers = 0
@@ -47,7 +46,7 @@ def run(quick: bool) -> dict[str, Any]:
     seconds, repeats = (0.3, 2) if quick else (2.0, 5)
     report: dict[str, Any] = {}
     for info in GAMES:
-        if info.play_module is None:
+        if info.guided is None:
             continue
         rates = [games_per_second(info, seconds, seed) for seed in range(repeats)]
         games = summarise([rate for rate, _ in rates]).to_json()

@@ -78,12 +78,14 @@ def now() -> str:
 
 
 def driver_before(
-    game: Game[Any], players: Sequence[str], options: Mapping[str, Any], entries: Sequence[Entry], number: int
+    game: Game[Any], players: Sequence[str], options: Mapping[str, Any], entries: Sequence[Entry], number: int,
+    questions: int | None = None,
 ) -> Driver:
-    """The session waiting at entry `number` (1-based), as it stood when that entry was given."""
+    """The session waiting at entry `number` (1-based), as it stood when that entry was given
+    (`questions`: the version of the questions the log answers)."""
     if not 1 <= number <= len(entries):
         raise EditError(f"no entry {number}: the log has entries 1 to {len(entries)}")
-    result = replay(game, players, options, entries[: number - 1])
+    result = replay(game, players, options, entries[: number - 1], questions=questions)
     if result.applied != number - 1 or result.driver.finished:
         raise EditError(f"the log no longer replays up to entry {number} ({result.error}); resume the session first")
     result.driver.take_messages()
@@ -110,9 +112,10 @@ def edit(
     value: str,
     reask: Reask,
     winners_before: list[str] | None = None,
+    questions: int | None = None,
 ) -> EditResult:
     """Give entry `number` the new `value` and replay the rest (see the module's description)."""
-    driver = driver_before(game, players, options, entries, number)
+    driver = driver_before(game, players, options, entries, number, questions)
     old = entries[number - 1]
     new = with_reason(old, value)
     try:
@@ -176,6 +179,5 @@ def check_record(data: object) -> dict[str, Any]:
 
 
 def describe(entry: Entry | None) -> str:
-    from referee.timeline import describe as as_typed
-
-    return "(nothing)" if entry is None else as_typed(entry)
+    """An entry as the table types it, or '(nothing)'."""
+    return "(nothing)" if entry is None else entry.text()

@@ -49,6 +49,7 @@ def session_json(stored: StoredSession) -> dict[str, Any]:
         "winners": list(meta.winners),
         "entries": stored.logged,  # checked as read, and written out as they are
         "edits": [dict(edit) for edit in meta.edits],
+        "questions": meta.questions,
     }
 
 
@@ -122,7 +123,7 @@ def check_document(document: object) -> list[Checked]:
 
 
 def check_session(data: object) -> Checked:
-    from referee.engine.session import load_game
+    from referee.games.registry import load_game
 
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
@@ -136,7 +137,8 @@ def check_session(data: object) -> Checked:
     meta.edits = [check_record(record) for record in meta.edits]
     game = load_game(meta.game)
     game.check_players(meta.players)
-    result = replay(game, meta.players, meta.options, [Entry.from_json(entry) for entry in entries])
+    result = replay(game, meta.players, meta.options, [Entry.from_json(entry) for entry in entries],
+                    questions=meta.questions)
     if result.applied != len(entries):
         raise SessionError(f"its log does not replay: entry {result.applied + 1}: {result.error}")
     report = result.driver.report
@@ -235,9 +237,8 @@ def md_table(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> list[s
 
 def markdown_report(stored: StoredSession) -> str:
     """A readable report of one session: players, setup, round by round, the final scoreboard."""
-    from referee.engine.session import load_game
-    from referee.games.registry import find_game
-    from referee.timeline import Step, describe, walk, where
+    from referee.games.registry import find_game, load_game
+    from referee.timeline import Step, walk, where
 
     meta = stored.meta
     game = load_game(meta.game)
@@ -247,7 +248,7 @@ def markdown_report(stored: StoredSession) -> str:
         views[step.round] = game.public_view(driver.state)  # the public view only: nothing hidden
         return False
 
-    played = walk(game, meta.players, meta.options, stored.entries, after)
+    played = walk(game, meta.players, meta.options, stored.entries, after, questions=meta.questions)
     report = played.driver.report
     lines = [f"# {md(find_game(meta.game).name)}: session {md(meta.id)}", ""]
     lines.append(f"- Players, in seat order: {md(', '.join(meta.players))}")
@@ -271,7 +272,7 @@ def markdown_report(stored: StoredSession) -> str:
         lines += md_table(
             ("#", "Turn", "Phase", "Question", "Answer or correction"),
             [(step.number, where(step.header)[1], where(step.header)[2], step.question or "(correction)",
-              describe(step.entry)) for step in steps],
+              step.entry.text()) for step in steps],
         )
         view = views.get(number)
         if view is not None:

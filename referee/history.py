@@ -136,12 +136,12 @@ def summary_of(store: Store, meta: SessionMeta) -> Summary | None:
 
 def replayed_summary(stored: StoredSession) -> Summary | None:
     from referee.engine.driver import replay
-    from referee.engine.session import load_game
+    from referee.games.registry import load_game
     from referee.summary import summarise
 
     meta = stored.meta
     game = load_game(meta.game)
-    result = replay(game, meta.players, meta.options, stored.entries)
+    result = replay(game, meta.players, meta.options, stored.entries, questions=meta.questions)
     if result.driver.report is None:
         return None
     return summarise(game, result.driver)

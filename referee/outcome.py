@@ -5,11 +5,14 @@ Guided sessions and `referee score` both end in a ScoreReport, built by the same
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.errors import ScoreInputError
+
+if TYPE_CHECKING:
+    from referee.asks import Question
 
 
 @dataclass
@@ -90,6 +93,18 @@ class ScoreReport:
             if player.name == name:
                 return player
         raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How a game scores on its own, from the holdings at the end (`referee score`): holdings read
+    from JSON and scored, the questions that ask them of the table (their answers in the JSON
+    shape), and shorter names of the score's parts for a narrow screen."""
+
+    score_input: Callable[[object], ScoreReport]
+    """Raises ScoreInputError naming the field that does not fit."""
+    ask_holdings: Callable[[list[str]], Generator[Question, Any, dict[str, Any]]]
+    short_parts: Mapping[str, str] = field(default_factory=dict)
 
 
 K = TypeVar("K")

@@ -1,23 +1,19 @@
-"""Running scores by round, for the games that keep one in the open.
+"""Running scores by round, for the games that keep one in the open (Game.progression).
 
 Derived by replaying the log: each round's value is the one the last entry of that round left.
-Only what the whole table can see is charted. Council of Blackthorn's influence tokens are hidden
-until the final count, so its chart is the visible part of influence (faction tracks and
-buildings); A Game of Thrones charts power; Council of Serpents charts each House's attributes.
+What a game charts, and how it reads it from its state, is the game's declaration; only what the
+whole table can see is charted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.engine.driver import Driver, Entry
-from referee.engine.game import Game
+from referee.engine.game import Game, Values
 from referee.timeline import Step, walk
-
-Values = dict[str, dict[str, int]]
-"""Chart title -> series name -> value, at one moment of the game."""
 
 
 @dataclass
@@ -37,72 +33,24 @@ class Chart:
                 "series": {name: list(values) for name, values in self.series.items()}, "note": self.note}
 
 
-@dataclass(frozen=True)
-class Progression:
-    """What a game charts as its running score, and how to read it from the game's state."""
-
-    round_label: str
-    read: Callable[[Mapping[str, Any]], Values]
-    """The charted values, from the game's state as plain JSON (game.to_json)."""
-    note: str = ""
-
-
-def blackthorn_visible(state: Mapping[str, Any]) -> Values:
-    from referee.games.blackthorn.state import TRACK, UNDER_CONSTRUCTION_POINTS
-
-    values = {}
-    for player in state["players"]:  # the ghost is not charted: it cannot win
-        tracks = sum(TRACK[level] for level in player["levels"].values())
-        built = sum(building["value"] for building in player["buildings"] if building["complete"])
-        started = sum(1 for building in player["buildings"] if not building["complete"])
-        values[player["name"]] = tracks + built + UNDER_CONSTRUCTION_POINTS * started
-    return {"Visible influence": values}
-
-
-def got_power(state: Mapping[str, Any]) -> Values:
-    return {"Power": {player["name"]: player["house_power"] + player["card_power"] for player in state["players"]}}
-
-
-def serpents_attributes(state: Mapping[str, Any]) -> Values:
-    from referee.games.serpents.houses import ATTRIBUTES
-
-    return {
-        f"House {attribute}": {house.capitalize(): values[attribute] for house, values in state["houses"].items()}
-        for attribute in ATTRIBUTES
-    }
-
-
-PROGRESSIONS: dict[str, Progression] = {
-    "council-of-blackthorn": Progression(
-        "round", blackthorn_visible,
-        "faction tracks + completed buildings + 2 a building under construction; influence tokens stay "
-        "hidden until the final count",
-    ),
-    "got-lcg-1e": Progression("round", got_power, "power on House cards and other cards"),
-    "council-of-serpents": Progression("turn", serpents_attributes, "13 is the Triumph symbol, 0 the Collapse"),
-}
-
-
-def has_progression(game_id: str) -> bool:
-    return game_id in PROGRESSIONS
-
-
 def progression(
-    game: Game[Any], players: Sequence[str], options: Mapping[str, Any], entries: Sequence[Entry]
+    game: Game[Any], players: Sequence[str], options: Mapping[str, Any], entries: Sequence[Entry],
+    questions: int | None = None,
 ) -> list[Chart]:
-    """Each chart of the game's running score, by round (empty for a game without one)."""
-    spec = PROGRESSIONS.get(game.id)
+    """Each chart of the game's running score, by round (empty for a game without one); `questions`
+    is the version of the questions the log answers."""
+    spec = game.progression
     if spec is None:
         return []
     by_round: dict[int, Values] = {}
 
     def after(step: Step, driver: Driver) -> bool:
-        by_round[step.round] = spec.read(game.to_json(driver.state))
+        by_round[step.round] = spec.read(driver.state)
         return False
 
-    start = Driver(game, players, options)
-    by_round[0] = spec.read(game.to_json(start.state))
-    walk(game, players, options, entries, after)
+    start = Driver(game, players, options, questions=questions)
+    by_round[0] = spec.read(start.state)
+    walk(game, players, options, entries, after, questions=questions)
     rounds = sorted(by_round)
     charts = []
     for title in by_round[rounds[-1]]:

@@ -16,8 +16,8 @@ from typing import Any
 
 from referee.engine.driver import Driver, replay
 from referee.engine.lines import read_line
-from referee.engine.session import load_game
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
+from referee.games.registry import load_game
 from referee.safe_files import describe, read_user_text
 
 
@@ -131,7 +131,8 @@ def apply_line(run: ScenarioRun, text: str) -> None:
         driver.adjust(line.text, line.reason)
     elif line.kind == "undo":
         kept = driver.entries[: max(0, len(driver.entries) - line.steps)]
-        run.driver = replay(driver.game, driver.players, driver.options, kept, run.known).driver
+        run.driver = replay(driver.game, driver.players, driver.options, kept, run.known,
+                            questions=driver.questions).driver
         run.driver.learned.clear()  # (what the replay re-learned is known already)
     elif line.kind == "answer":
         driver.answer(line.text)

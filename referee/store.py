@@ -172,6 +172,9 @@ class SessionMeta:
     not replay every log (referee/summary.py writes and reads it)."""
     edits: list[dict[str, Any]] = field(default_factory=list)
     """Past answers changed after the fact, oldest first (referee/edit.py): entry, old, new, when."""
+    questions: int = 1
+    """The version of its game's questions the session is played with (Game.questions_version);
+    a session stored before versions were recorded is version 1."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -187,6 +190,7 @@ class SessionMeta:
             "played_seconds": self.played_seconds,
             "summary": self.summary,
             "edits": [dict(edit) for edit in self.edits],
+            "questions": self.questions,
         }
 
     @staticmethod
@@ -208,6 +212,9 @@ class SessionMeta:
         edits = data.get("edits", [])
         if not isinstance(edits, list) or not all(isinstance(edit, dict) for edit in edits):
             raise ValueError("edits are not a list of records")
+        questions = data.get("questions", 1)
+        if type(questions) is not int or questions < 1:
+            raise ValueError("the questions' version is not a whole number from 1")
         return SessionMeta(
             text_field(data["id"]),
             text_field(data["game"]),
@@ -221,6 +228,7 @@ class SessionMeta:
             float(played),
             summary,
             [dict(edit) for edit in edits],
+            questions,
         )
 
 
@@ -294,6 +302,16 @@ def file_problem(error: OSError) -> str:
     return reason(error)
 
 
+def open_lock(path: Path, refused: str, holder: str) -> int:
+    """A lock file opened to be locked (flock), made when missing. One that is not a regular file
+    (a link, a FIFO, a device) is refused: '<refused><path> is a FIFO; remove it if no referee is
+    <holder>'."""
+    try:
+        return open_regular(path, os.O_RDWR | os.O_CREAT)
+    except NotRegularFile as error:
+        raise SessionError(f"{refused}{path} is {error.strerror}; remove it if no referee is {holder}") from None
+
+
 class SessionFile:
     """One session's folded log plus its journal, held under an exclusive lock."""
 
@@ -319,13 +337,7 @@ class SessionFile:
     # -- locking -------------------------------------------------------------------------------
 
     def lock(self) -> None:
-        try:
-            fd = open_regular(self.lock_path, os.O_RDWR | os.O_CREAT)
-        except NotRegularFile as error:
-            raise SessionError(
-                f"session {self.id} cannot be opened: its lock {self.lock_path} is {error.strerror}; "
-                "remove it if no referee is playing the session"
-            ) from None
+        fd = open_lock(self.lock_path, f"session {self.id} cannot be opened: its lock ", "playing the session")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -604,15 +616,15 @@ class Store:
             raise SessionError(f"bad session id {session_id!r}: lowercase letters, digits and '-' only")
         return SessionFile(self.sessions_dir, session_id)
 
-    def new_id(self, game: str) -> str:
-        """When it started, which game (its short name, so that the two Councils differ) and four
-        random hex digits. Ids of other forms (older sessions named '...-council-...') still open."""
-        from referee.games.registry import short_name
+    def new_id(self, label: str) -> str:
+        """When it started, what it is (`label`: the game's short name, so that the two Councils
+        differ) and four random hex digits. Ids of other forms (older sessions named
+        '...-council-...') still open."""
+        return f"{time.strftime('%Y%m%d-%H%M%S')}-{label[:10]}-{secrets.token_hex(2)}"
 
-        return f"{time.strftime('%Y%m%d-%H%M%S')}-{short_name(game)[:10]}-{secrets.token_hex(2)}"
-
-    def create(self, meta: SessionMeta, indexed: bool = True) -> SessionFile:
-        """Write a new session; if its id is taken (two starts in the same second), take another.
+    def create(self, meta: SessionMeta, indexed: bool = True, label: str | None = None) -> SessionFile:
+        """Write a new session; if its id is taken (two starts in the same second), take another
+        (named by `label`, else by the game's id).
 
         `indexed=False` leaves its row in the index to the caller (a session started at the table
         gets it when it closes: the index is rewritten whole, and the table need not wait for
@@ -628,7 +640,7 @@ class Store:
                     if not os.path.lexists(session.path):
                         break
                     session.unlock()
-                meta.id = self.new_id(meta.game)
+                meta.id = self.new_id(label or meta.game)
             else:
                 raise SessionError(f"could not find a free session id in {self.sessions_dir}")
             session.meta = meta
@@ -706,13 +718,7 @@ class Store:
     @contextlib.contextmanager
     def _index_lock(self) -> Iterator[None]:
         make_private_directory(self.root)
-        try:
-            fd = open_regular(self.index_lock_path, os.O_RDWR | os.O_CREAT)
-        except NotRegularFile as error:
-            raise SessionError(
-                f"cannot update the session list: {self.index_lock_path} is {error.strerror}; "
-                "remove it if no referee is running"
-            ) from None
+        fd = open_lock(self.index_lock_path, "cannot update the session list: ", "running")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             yield

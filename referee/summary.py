@@ -13,33 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.engine.driver import Driver, Entry
-from referee.engine.game import Game, Header
+from referee.engine.game import Game, Header, RoleField
 from referee.outcome import ScoreReport
 from referee.timeline import Step, walk
 
 SUMMARY_VERSION = 1
-
-NO_POINTS = frozenset({"council-of-serpents"})
-"""Games without points: a Council of Serpents 'total' counts the player's Ambitions that came true,
-and the winners are whoever's Ambition (or teammate's) came true. No averages or best scores."""
-
-
-@dataclass(frozen=True)
-class RoleField:
-    """Where a game's state names what each player plays as (a character, a House, a lord or lady)."""
-
-    label: str
-    players_key: str
-    field: str
-
-
-ROLES: dict[str, RoleField] = {
-    "council-of-blackthorn": RoleField("Character", "players", "character"),
-    "got-lcg-1e": RoleField("House", "players", "house"),
-    "cutthroat-kingdoms": RoleField("Lord or lady", "players", "character"),
-}
-"""Read from each game's state (to_json): Council of Serpents and Blackwood have no such choice."""
-
 
 @dataclass(frozen=True)
 class PlayerResult:
@@ -69,7 +47,7 @@ class Summary:
     """In seat order."""
     winners: tuple[str, ...]
     scored: bool
-    """The totals are points (False: the game has none, see NO_POINTS)."""
+    """The totals are points (False: the game has none, see Game.scores_points)."""
     start_player: str | None
     """Who took the first turn of the first round."""
     rounds: int | None
@@ -99,8 +77,8 @@ def summarise(game: Game[Any], driver: Driver) -> Summary:
     report = driver.report
     assert report is not None, "only a finished game has a summary"
     state = game.to_json(driver.state)
-    roles = roles_of(game.id, state)
-    scored = game.id not in NO_POINTS
+    roles = roles_of(game.role, state)
+    scored = game.scores_points
     results = []
     for name in driver.players:
         score = next((player for player in report.players if player.name == name), None)
@@ -119,15 +97,15 @@ def summarise(game: Game[Any], driver: Driver) -> Summary:
         tuple(results),
         tuple(report.winners),
         scored,
-        start_player(game, driver.players, driver.options, driver.entries),
+        start_player(game, driver.players, driver.options, driver.entries, driver.questions),
         header.round,
         ending(report),
-        ROLES[game.id].label if game.id in ROLES else None,
+        game.role.label if game.role is not None else None,
     )
 
 
-def roles_of(game_id: str, state: Mapping[str, Any]) -> dict[str, str]:
-    role = ROLES.get(game_id)
+def roles_of(role: RoleField | None, state: Mapping[str, Any]) -> dict[str, str]:
+    """What each player played as, read from the state's JSON where the game names it."""
     if role is None:
         return {}
     found = {}
@@ -143,7 +121,8 @@ def play_has_begun(header: Header) -> bool:
 
 
 def start_player(
-    game: Game[Any], players: Sequence[str], options: Mapping[str, Any], entries: Sequence[Entry]
+    game: Game[Any], players: Sequence[str], options: Mapping[str, Any], entries: Sequence[Entry],
+    questions: int | None = None,
 ) -> str | None:
     """The first player whose turn it is once play has begun (a short replay of setup)."""
     names = {name.casefold(): name for name in players}
@@ -158,7 +137,7 @@ def start_player(
     def after(step: Step, driver: Driver) -> bool:
         return seen(step.header) or seen(game.header(driver.state))
 
-    walk(game, players, options, entries, after)
+    walk(game, players, options, entries, after, questions=questions)
     return found[0] if found else None
 
 

@@ -23,15 +23,33 @@ class Step:
     number: int
     """Its position in the log, from 1."""
     entry: Entry
+    """As the driver took it (a correction with what it was read as)."""
     header: Header
     """Where the game stood just before it."""
-    question: str | None
-    """The question it answered (None for a correction)."""
+    asked: str
+    """The question waiting when it was given ('' once the game was over)."""
+
+    @property
+    def question(self) -> str | None:
+        """The question it answered (None for a correction)."""
+        return self.asked if self.entry.answer is not None else None
 
     @property
     def round(self) -> int:
         """The round it belongs to (0 before the first round)."""
         return self.header.round or 0
+
+    @property
+    def turn(self) -> tuple[int | None, str | None]:
+        """The round and whose turn it was, as the header said them."""
+        return (self.header.round, self.header.active)
+
+    def told(self) -> str:
+        """The step as the screen tells it back: whose turn, the question, the answer."""
+        where = f"{self.header.active}: " if self.header.active else ""
+        if self.entry.answer is not None:
+            return f"{where}{self.asked} -> {self.entry.told()}"
+        return f"{where}{self.entry.told()}"
 
 
 @dataclass
@@ -56,32 +74,31 @@ def walk(
     options: Mapping[str, Any],
     entries: Sequence[Entry],
     after: After | None = None,
+    first: int = 1,
+    questions: int | None = None,
 ) -> Walk:
-    """Replay `entries`, noting each one's header and question; stops at the first that does not fit."""
-    driver = Driver(game, players, options)
+    """Replay `entries`, noting each one's header and question from entry `first` on; stops at the
+    first that does not fit. `questions` is the version of the questions the log answers."""
+    driver = Driver(game, players, options, questions=questions)
     driver.take_messages()
     result = Walk(driver)
     for number, entry in enumerate(entries, 1):
-        header = game.header(driver.state)
-        question = driver.pending.prompt if entry.adjust is None and driver.pending is not None else None
+        noted = number >= first
+        header = game.header(driver.state) if noted else None
+        asked = driver.pending.prompt if noted and driver.pending is not None else ""
         try:
             driver.apply(entry)
         except (InvalidAnswer, InvalidAdjustment) as error:
             result.error = f"entry {number} no longer fits: {error}"
             return result
         driver.take_messages()  # what the referee said is not kept: it may name hidden values
-        step = Step(number, entry, header, question)
+        if header is None:
+            continue
+        step = Step(number, driver.entries[-1] if entry.adjust is not None else entry, header, asked)
         result.steps.append(step)
         if after is not None and after(step, driver):
             break
     return result
-
-
-def describe(entry: Entry) -> str:
-    """An entry as the table typed it: the answer, or 'adjust TEXT ; REASON'."""
-    if entry.adjust is not None:
-        return f"adjust {entry.adjust} ; {entry.reason or ''}".rstrip(" ;")
-    return entry.answer or ""
 
 
 def where(header: Header) -> tuple[str, str, str]:

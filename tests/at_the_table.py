@@ -9,7 +9,7 @@ from e2e.terminal import Terminal
 
 from referee.engine.driver import Driver
 from referee.engine.lines import read_line
-from referee.engine.session import load_game
+from referee.games.registry import load_game
 from referee.scenarios import Scenario, load_scenario
 from referee.summary import play_has_begun
 

@@ -3,13 +3,13 @@ each turn a card comes out, its colour and its printed value."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from referee.asks import Number, choice
 from referee.engine.cards import CardKind, ask_card, card_field, remember
-from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps
+from referee.engine.game import Flow, Game, Header, PublicView, Say, Setup, Steps
 from referee.outcome import PlayerScore, ScoreReport, Termination
 
 COLOUR = choice("Which card? Its colour", "cards", ["red", "blue"])
@@ -34,8 +34,8 @@ class Cards(Game[Pile]):
     def check_players(self, players: Sequence[str]) -> None:
         pass
 
-    def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Pile:
-        return Pile(list(players))
+    def initial_state(self, setup: Setup) -> Pile:
+        return Pile(list(setup.players))
 
     def play(self, state: Pile, say: Say) -> Steps:
         for _ in range(3):

@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 import referee.store
-from referee.engine.session import LiveSession
+from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 
@@ -32,9 +33,9 @@ def main(argv: list[str]) -> int:
     say("ready")
     store = Store(Path(root))
     if session_id == "-":
-        live = LiveSession.start(store, script["game"], script["players"], script["options"])
+        live = LiveSession.start(store, load_game(script["game"]), script["players"], script["options"])
     else:
-        live = LiveSession.resume(store, session_id)
+        live = LiveSession.resume(store, session_id, load_game)
     say(f"session {live.meta.id}")
     for number in range(int(first), len(script["steps"])):
         kind, *arguments = script["steps"][number]

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from referee.engine.driver import Entry
-from referee.engine.session import LiveSession
 from referee.engine.simulate import play_random_game
+from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 EVERY_GAME: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -57,7 +58,7 @@ def entries_of(text: str) -> list[Entry]:
 
 def store_entries(store: Store, game: str, players: Sequence[str], entries: Sequence[Entry]) -> str:
     """Play `entries` into a new stored session, as `referee play` does; returns its id."""
-    live = LiveSession.start(store, game, players, {})
+    live = LiveSession.start(store, load_game(game), players, {})
     try:
         for entry in entries:
             if entry.adjust is not None:
@@ -72,7 +73,6 @@ def store_entries(store: Store, game: str, players: Sequence[str], entries: Sequ
 
 
 def store_random_game(store: Store, game: str, players: Sequence[str], seed: int) -> str:
-    from referee.engine.session import load_game
 
     driver = play_random_game(load_game(game), players, random.Random(seed))
     return store_entries(store, game, players, driver.entries)

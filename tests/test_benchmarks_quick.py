@@ -17,8 +17,8 @@ from benchmarks.measure import percentile, summarise
 from benchmarks.report import Row, render_table
 from benchmarks.run import QUICK
 from referee.engine.driver import Entry, replay
-from referee.engine.session import load_game
 from referee.engine.simulate import play_random_game
+from referee.games.registry import load_game
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -88,7 +88,7 @@ def test_quick_run_covers_every_guided_game(quick_run: tuple[dict[str, Any], str
     from referee.games.registry import GAMES
 
     throughput = quick_run[0]["results"]["throughput"]
-    assert set(throughput) == {game.id for game in GAMES if game.play_module}
+    assert set(throughput) == {game.id for game in GAMES if game.guided}
     blackthorn = throughput["council-of-blackthorn"]
     assert blackthorn["players"] == 4
     assert blackthorn["games_per_second"]["median"] > 0

@@ -18,6 +18,7 @@ from referee.games.blackwood import rules
 from referee.games.blackwood.flow.actions import spell_fits
 from referee.games.blackwood.game import GAME
 from referee.games.blackwood.parse import parse_cell
+from referee.games.blackwood.rulings import FOREST_DECK
 from referee.games.blackwood.state import (
     EMPTY_CARD,
     FOREST_CARDS,
@@ -126,7 +127,7 @@ def test_a_short_forest_deck_takes_in_the_discards_only_under_the_reshuffle_ruli
     table.forest_deck, table.forest_discard = 2, 10
     assert rules.draw_forest_cards(table, 5) == (5, True)
     assert (table.forest_deck, table.forest_discard) == (7, 0)
-    table.rulings[rules.FOREST_DECK] = "none"
+    table.rulings[FOREST_DECK.name] = "none"
     table.forest_deck, table.forest_discard = 2, 10
     assert rules.draw_forest_cards(table, 5) == (2, False)
     assert (table.forest_deck, table.forest_discard) == (0, 10)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.engine.facts import ruling_choices
-from referee.games.blackwood import rules, scoring
+from referee.games.blackwood import rulings, scoring
 from referee.games.registry import find_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,20 +59,20 @@ def test_glossary_and_rulings_sections_exist() -> None:
 
 def test_every_ruling_the_code_reads_is_in_the_toml_with_the_choice_it_tests_for() -> None:
     read_by_the_code = {
-        scoring.FINAL_TIE: "none",
-        scoring.COIN_SUPPLY: "unlimited",
-        scoring.FAGUS_TOKENS: "unlimited",
-        rules.CAULDRON_TIMING: "round-start",
-        rules.FOREST_DECK: "reshuffle",
-        rules.POTIONS_RUN_OUT: "sell-leftovers",
-        rules.RIVAL_SPOT: "extra",
-        rules.SECOND_PUPPET_TWICE: "once-a-turn",
+        rulings.FINAL_TIE.name: "none",
+        rulings.COIN_SUPPLY.name: "unlimited",
+        rulings.FAGUS_TOKENS.name: "unlimited",
+        rulings.CAULDRON_TIMING.name: "round-start",
+        rulings.FOREST_DECK.name: "reshuffle",
+        rulings.POTIONS_RUN_OUT.name: "sell-leftovers",
+        rulings.RIVAL_SPOT.name: "extra",
+        rulings.SECOND_PUPPET_TWICE.name: "once-a-turn",
     }
     assert set(read_by_the_code) == set(RULING_CHOICES)
     for ruling, choice in read_by_the_code.items():
         assert choice in RULING_CHOICES[ruling], ruling
         assert TOML["rulings"][ruling]["default"] == RULING_CHOICES[ruling][0]
-    assert set(scoring.RULING_CHOICES) == {scoring.FINAL_TIE, scoring.COIN_SUPPLY, scoring.FAGUS_TOKENS}
+    assert set(scoring.RULING_CHOICES) == {rulings.FINAL_TIE.name, rulings.COIN_SUPPLY.name, rulings.FAGUS_TOKENS.name}
 
 
 def test_the_sections_left_to_the_table_are_those_the_referee_has_no_part_in() -> None:

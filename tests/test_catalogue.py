@@ -11,21 +11,19 @@ import pytest
 from card_game import CARD, GAME
 
 from referee.catalogue import CardCatalogue, CatalogueError
-from referee.engine import session as session_module
 from referee.engine.driver import replay
-from referee.engine.session import LiveSession
 from referee.errors import InvalidAnswer
+from referee.session import LiveSession
 from referee.store import Store
 
 
 @pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
-    monkeypatch.setattr(session_module, "load_game", lambda game_id: GAME)
+def store(tmp_path: Path) -> Store:
     return Store(tmp_path)
 
 
 def play(store: Store, answers: Sequence[str]) -> LiveSession:
-    live = LiveSession.start(store, GAME.id, ["Ann"], {})
+    live = LiveSession.start(store, GAME, ["Ann"], {})
     for answer in answers:
         live.answer(answer)
     live.close()
@@ -58,7 +56,7 @@ def test_a_replay_does_not_depend_on_the_catalogue_as_it_is_later(store: Store) 
 
 
 def test_an_unknown_name_is_refused_with_how_to_name_a_new_card(store: Store) -> None:
-    live = LiveSession.start(store, GAME.id, ["Ann"], {})
+    live = LiveSession.start(store, GAME, ["Ann"], {})
     with pytest.raises(InvalidAnswer, match="'card NAME' for a new card"):
         live.answer("Royl Guard")
     live.release()

@@ -15,8 +15,9 @@ import pytest
 
 from referee.catalogue import CardCatalogue, CatalogueError
 from referee.engine.cards import CardQuestion
-from referee.engine.session import LiveSession, load_game
 from referee.errors import InvalidAnswer
+from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 Line = str
@@ -25,7 +26,7 @@ Line = str
 
 def play(store: Store, game_id: str, players: Sequence[str], lines: Sequence[Line]) -> tuple[LiveSession, list[str]]:
     """Play the lines in a new session; returns it (closed) and the prompt each line answered."""
-    live = LiveSession.start(store, game_id, players, {})
+    live = LiveSession.start(store, load_game(game_id), players, {})
     asked = []
     for line in lines:
         assert live.driver.pending is not None, f"the game is over before {line!r}"
@@ -110,7 +111,7 @@ def test_a_replay_after_the_catalogue_was_edited_gives_the_same_game(store: Stor
     known = catalogue(store, BLACKTHORN)
     known.remember("faction-card", "Watchtower", {"value": "9", "faction": "guild"})  # edited afterwards
     known.forget("Old Mill")
-    again = LiveSession.resume(store, second.meta.id)
+    again = LiveSession.resume(store, second.meta.id, load_game)
     try:
         assert again.dropped == 0 and again.replay_error is None
         assert totals(again) == totals(second) and state(again) == state(second)
@@ -122,7 +123,7 @@ def test_a_replay_after_the_catalogue_was_edited_gives_the_same_game(store: Stor
 def test_undo_and_resume_in_the_session_that_taught_a_card_replay_it_as_it_was(store: Store) -> None:
     """'card Watchtower' in a log is the new card whose fields follow it there, though the
     catalogue knows the card by then: undo (a replay with the catalogue) and resume agree."""
-    live = LiveSession.start(store, BLACKTHORN, TWO, {})
+    live = LiveSession.start(store, load_game(BLACKTHORN), TWO, {})
     for line in OPENING + COLD[:5]:  # up to 'card Old Mill': Watchtower is remembered by now
         if line.startswith("adjust "):
             live.adjust(line.removeprefix("adjust "), "test")
@@ -139,7 +140,7 @@ def test_undo_and_resume_in_the_session_that_taught_a_card_replay_it_as_it_was(s
         ("Building value printed on the card", "4"), ("Bo plays which card?", "card Old Mill")]
     session_id = live.meta.id
     live.release()
-    again = LiveSession.resume(store, session_id)
+    again = LiveSession.resume(store, session_id, load_game)
     try:
         assert again.dropped == 0 and state(again) == before
         assert again.driver.pending is not None and again.driver.pending.prompt == "Which faction does the card show?"
@@ -151,7 +152,7 @@ def test_a_card_learns_a_field_the_first_time_it_is_asked_and_knows_it_after(sto
     play(store, BLACKTHORN, TWO, OPENING + COLD)
     # Watchtower was played on a 0 the first time, so its trigger was never asked; on a 1 it is, once.
     opening = [*OPENING[:4], "0 2 1 3", *OPENING[5:]]
-    live = LiveSession.start(store, BLACKTHORN, TWO, {})
+    live = LiveSession.start(store, load_game(BLACKTHORN), TWO, {})
     for line in opening:
         if line.startswith("adjust "):
             live.adjust(line.removeprefix("adjust "), "test")
@@ -169,7 +170,7 @@ def test_a_card_learns_a_field_the_first_time_it_is_asked_and_knows_it_after(sto
 
 def test_a_known_card_that_does_not_fit_the_question_now_is_refused(store: Store) -> None:
     play(store, BLACKTHORN, TWO, OPENING + COLD)
-    live = LiveSession.start(store, BLACKTHORN, TWO, {})
+    live = LiveSession.start(store, load_game(BLACKTHORN), TWO, {})
     for line in OPENING[:5]:
         live.answer(line)
     live.adjust("Ann hand =0", "the Thief took her last card")  # only 'no card' is left to answer
@@ -239,7 +240,7 @@ def test_a_value_typed_for_a_known_territory_corrects_it_and_takes_nothing_else(
     """An ordinary answer means what it always did: an answers file plays the same whatever the
     catalogue holds; only Enter takes the known card."""
     catalogue(store, CUTTHROAT).remember("territory", "Three Rivers", {"copper": "3", "gems": "1"})
-    live = LiveSession.start(store, CUTTHROAT, THREE, {})
+    live = LiveSession.start(store, load_game(CUTTHROAT), THREE, {})
     try:
         for line in [*KINGDOM, "Three Rivers", "s s"]:
             live.answer(line)
@@ -259,7 +260,7 @@ def test_a_value_typed_for_a_known_territory_corrects_it_and_takes_nothing_else(
 
 def test_a_known_hireling_costing_more_than_the_purse_is_refused(store: Store) -> None:
     catalogue(store, CUTTHROAT).remember("hireling", "Royal Taster", {"cost": "9"})
-    live = LiveSession.start(store, CUTTHROAT, THREE, {})
+    live = LiveSession.start(store, load_game(CUTTHROAT), THREE, {})
     for line in [*KINGDOM, "Three Rivers", "s s", "3", "Nyghtwald", "s", "2", "Slot 5", "s s s", "4", "1",
                  "3 copper", "buy a hireling"]:
         live.answer(line)
@@ -324,7 +325,7 @@ def test_serpents_cards_and_boards_named_once_are_one_answer_the_next_time(store
 
 def test_a_house_board_known_from_an_earlier_game_gives_its_preferred_action_too(store: Store) -> None:
     catalogue(store, SERPENTS).remember("house", "Clay", {"start": "5 5 4", "preferred": "wealth -1 strength +2"})
-    live = LiveSession.start(store, SERPENTS, TWO, {})
+    live = LiveSession.start(store, load_game(SERPENTS), TWO, {})
     live.answer("Ann")
     assert live.driver.pending is not None and live.driver.pending.default == "Clay"
     live.answer("")
@@ -352,7 +353,7 @@ def test_a_marshalled_card_named_once_is_one_answer_the_next_time(store: Store) 
     second, _ = play(store, GOT, TWO, [*TO_MARSHALLING, "winterfell steward", "Maester Lomys", "none", "none"])
     assert state(second) == state(first)
     assert len(first.driver.entries) - len(second.driver.entries) == 8
-    third = LiveSession.start(store, GOT, TWO, {})
+    third = LiveSession.start(store, load_game(GOT), TWO, {})
     try:
         for line in [*TO_MARSHALLING, "Maester Lomys"]:
             third.answer(line)
@@ -365,7 +366,7 @@ def test_a_marshalled_card_named_once_is_one_answer_the_next_time(store: Store) 
 def test_a_known_card_is_refused_when_it_costs_more_than_the_gold_left(store: Store) -> None:
     catalogue(store, GOT).remember("card", "Ser Jaime", {"cost": "7", "house": "Lannister", "limited": "no",
                                                         "icons": "0 0"})
-    live = LiveSession.start(store, GOT, TWO, {})
+    live = LiveSession.start(store, load_game(GOT), TWO, {})
     for line in TO_MARSHALLING:
         live.answer(line)
     live.answer("done")  # the plots' 'when revealed' effects are carried out

@@ -27,10 +27,10 @@ from referee.asks import Ask
 from referee.engine.cards import CardQuestion, Catalogue
 from referee.engine.driver import Driver
 from referee.engine.facts import player_range
-from referee.engine.session import load_game
 from referee.engine.simulate import random_answer
 from referee.errors import InvalidAnswer
 from referee.games.blackthorn.game import GAME
+from referee.games.registry import load_game
 
 
 def start_round(players: Sequence[str], dice: str) -> Driver:

@@ -15,7 +15,8 @@ from referee.cli.answerers import AnswersEnded, ScriptedAnswerer
 from referee.cli.loop import Quit, SessionLoop
 from referee.cli.render import make_console
 from referee.engine.corrections import Counter
-from referee.engine.session import LiveSession, load_game
+from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 HIDDEN = [
@@ -35,7 +36,7 @@ def test_the_games_declare_hidden_fields() -> None:
 
 def screen_after(tmp_path: Path, game: str, lines: list[str]) -> tuple[str, LiveSession]:
     scenario, count = first_turn(game)
-    live = LiveSession.start(Store(tmp_path), game, scenario.players, scenario.options)
+    live = LiveSession.start(Store(tmp_path), load_game(game), scenario.players, scenario.options)
     console = make_console(file=io.StringIO(), width=120)
     typed = [text for _, text in scenario.answers[:count]] + lines
     answerer = ScriptedAnswerer(list(enumerate(typed, 1)), console)

@@ -18,7 +18,7 @@ import pytest
 from at_the_table import ONE_TURN, first_turn, play_lines
 from e2e.terminal import Terminal, plain
 
-from referee.cli.render import ABBREVIATIONS
+from referee.games.registry import load_game
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal (POSIX only)")
 
@@ -48,7 +48,7 @@ def test_one_turn_at_60_columns_cuts_no_word(referee_home: Path, tmp_path: Path,
     scenario, count = first_turn(game)
     answers = scenario.answers[:count]
     allowed = wide_words(game, scenario.players, [text for _, text in answers], tmp_path / "wide-home")
-    allowed |= {word for short in ABBREVIATIONS.values() for word in words(short)}
+    allowed |= {word for short in load_game(game).short_headers.values() for word in words(short)}
 
     terminal = Terminal(["play", game, "--players", ",".join(scenario.players)], referee_home, columns=NARROW)
     try:

@@ -23,8 +23,9 @@ from referee.cli.loop import Quit, SessionLoop
 from referee.cli.render import make_console, new_table, show_header, widest_plain, words_unbroken
 from referee.engine.driver import Driver
 from referee.engine.lines import COMMANDS
-from referee.engine.session import LiveSession, load_game
+from referee.games.registry import load_game, short_name
 from referee.scenarios import load_scenario
+from referee.session import LiveSession
 from referee.store import SessionMeta, Store
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
@@ -32,7 +33,7 @@ ENVIRONMENT: dict[str, str | None] = {"COLUMNS": "200", "FORCE_COLOR": None, "TT
 
 
 def played(tmp_path: Path, game: str, players: list[str], lines: list[str], width: int = 100) -> str:
-    live = LiveSession.start(Store(tmp_path), game, players, {})
+    live = LiveSession.start(Store(tmp_path), load_game(game), players, {})
     console = make_console(file=io.StringIO(), width=width)
     try:
         SessionLoop(live, ScriptedAnswerer(list(enumerate(lines, 1)), console), console).run()
@@ -120,12 +121,12 @@ def test_undo_of_several_turns_in_a_file_of_answers_just_undoes(tmp_path: Path) 
 
 def test_new_ids_tell_the_councils_apart_and_old_ids_still_open(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    assert "-blackthorn-" in store.new_id("council-of-blackthorn")
-    assert "-serpents-" in store.new_id("council-of-serpents")
-    assert "-blackwood-" in store.new_id("blackwood")
+    assert "-blackthorn-" in store.new_id(short_name("council-of-blackthorn"))
+    assert "-serpents-" in store.new_id(short_name("council-of-serpents"))
+    assert "-blackwood-" in store.new_id(short_name("blackwood"))
     old = SessionMeta("20250101-100000-council-beef", "council-of-serpents", ["Ann"], {}, "2025-01-01 10:00:00")
     store.create(old).unlock()
-    live = LiveSession.resume(store, "20250101-100000-council-beef")
+    live = LiveSession.resume(store, "20250101-100000-council-beef", load_game)
     live.release()
     assert live.game.id == "council-of-serpents"
 
@@ -133,7 +134,7 @@ def test_new_ids_tell_the_councils_apart_and_old_ids_still_open(tmp_path: Path) 
 def test_sessions_fit_80_columns_with_whole_ids(tmp_path: Path) -> None:
     store = Store(tmp_path)
     for game, players in (("council-of-blackthorn", ["Ann", "Bo", "Cy"]), ("council-of-serpents", ["Di", "Ed"])):
-        meta = SessionMeta(store.new_id(game), game, players, {}, "2026-01-01 10:00:00")
+        meta = SessionMeta(store.new_id(short_name(game)), game, players, {}, "2026-01-01 10:00:00")
         store.create(meta).unlock()
     result = CliRunner().invoke(app, ["sessions", "--db", str(tmp_path)], env={**ENVIRONMENT, "COLUMNS": "80"})
     assert result.exit_code == 0

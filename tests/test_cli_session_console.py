@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.errors import MissingStyle
 
-from referee.cli.render import StyledLine, make_console, print_marked, show_header, styled
+from referee.cli.render import make_console, print_marked, show_header
 from referee.cli.session_console import SessionConsole, escape_code
+from referee.cli.styled import StyledLine, styled
 from referee.engine.game import Header
 
 

@@ -9,8 +9,8 @@ from history_support import SHORT_GAME, entries_of
 
 from referee.edit import ASKED_AGAIN, CHANGED, LEFT_OUT, NOT_REACHED, EditError, edit
 from referee.engine.driver import Driver, Entry, replay
-from referee.engine.session import load_game
 from referee.engine.simulate import play_random_game
+from referee.games.registry import load_game
 
 GAME = load_game("council-of-blackthorn")
 PLAYERS = ["Ann", "Bo"]

@@ -4,7 +4,7 @@ an answer that the flow fails on is not kept."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,7 +14,7 @@ from referee.asks import Builder, Number, TableStep, ask, choice, pick, table_st
 from referee.engine.corrections import GAME as OF_THE_GAME
 from referee.engine.corrections import Action, Counter, Target
 from referee.engine.driver import Driver, replay
-from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps
+from referee.engine.game import Flow, Game, Header, PublicView, Say, Setup, Steps
 from referee.engine.lines import read_line
 from referee.errors import InternalError, InvalidAdjustment, InvalidAnswer
 from referee.outcome import PlayerScore, ScoreReport, Termination
@@ -71,8 +71,8 @@ class Toy(Game[Board]):
     def check_players(self, players: Sequence[str]) -> None:
         pass
 
-    def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Board:
-        return Board([Seat(name) for name in players])
+    def initial_state(self, setup: Setup) -> Board:
+        return Board([Seat(name) for name in setup.players])
 
     def play(self, state: Board, say: Say) -> Steps:
         while state.rounds < 3:

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from referee.engine.driver import Driver, Entry, replay
-from referee.engine.session import LiveSession
 from referee.engine.simulate import play_random_game
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
 from referee.games.blackthorn.game import GAME
+from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 PLAYERS = ["Ann", "Bo", "Cy"]
@@ -19,7 +20,7 @@ OPENING = ["9", "5", "3", "queen", "lord of war", "minister of coin", "1 2 0 3"]
 
 
 def opened(tmp_path: Path) -> LiveSession:
-    live = LiveSession.start(Store(tmp_path), "blackthorn", PLAYERS, {})
+    live = LiveSession.start(Store(tmp_path), load_game("blackthorn"), PLAYERS, {})
     for answer in OPENING:
         live.answer(answer)
     return live
@@ -38,7 +39,7 @@ def test_a_rejected_answer_changes_nothing(tmp_path: Path) -> None:
 
 
 def test_dice_answers_are_checked_against_the_faces(tmp_path: Path) -> None:
-    live = LiveSession.start(Store(tmp_path), "blackthorn", PLAYERS, {})
+    live = LiveSession.start(Store(tmp_path), load_game("blackthorn"), PLAYERS, {})
     for answer in OPENING[:-1]:
         live.answer(answer)
     for bad in ["1 2 0 4", "1 2 0", "1 2 0 3 1", "a b c d"]:
@@ -57,7 +58,7 @@ def test_resume_rebuilds_the_same_table(tmp_path: Path) -> None:
     session_id = live.meta.id
     live.close()
     live.release()
-    again = LiveSession.resume(Store(tmp_path), session_id)
+    again = LiveSession.resume(Store(tmp_path), session_id, load_game)
     assert GAME.to_json(again.driver.state) == state
     assert [entry.to_json() for entry in again.driver.entries][-1] == {
         "adjust": "Ann influence +2",
@@ -78,7 +79,7 @@ def test_undo_any_number_of_steps_then_redo(tmp_path: Path) -> None:
     assert GAME.to_json(live.driver.state) == state_after_card
     session_id = live.meta.id
     live.release()
-    again = LiveSession.resume(Store(tmp_path), session_id)  # the undo is on disk too
+    again = LiveSession.resume(Store(tmp_path), session_id, load_game)  # the undo is on disk too
     assert GAME.to_json(again.driver.state) == state_after_card
     again.release()
 
@@ -110,9 +111,9 @@ def test_corrections_are_checked_and_undoable(tmp_path: Path) -> None:
 def test_a_second_process_cannot_open_a_session_in_use(tmp_path: Path) -> None:
     live = opened(tmp_path)
     with pytest.raises(SessionError, match="PID"):
-        LiveSession.resume(Store(tmp_path), live.meta.id)
+        LiveSession.resume(Store(tmp_path), live.meta.id, load_game)
     live.release()
-    LiveSession.resume(Store(tmp_path), live.meta.id).release()
+    LiveSession.resume(Store(tmp_path), live.meta.id, load_game).release()
 
 
 def test_a_log_that_stops_fitting_opens_up_to_the_last_answer_that_fits() -> None:
@@ -125,7 +126,7 @@ def test_a_log_that_stops_fitting_opens_up_to_the_last_answer_that_fits() -> Non
 def test_sessions_are_listed_with_status_and_winner(tmp_path: Path) -> None:
     store = Store(tmp_path)
     finished = play_random_game(GAME, ["Ann", "Bo"], random.Random(5))
-    live = LiveSession.start(store, "council-of-blackthorn", ["Ann", "Bo"], {})
+    live = LiveSession.start(store, load_game("council-of-blackthorn"), ["Ann", "Bo"], {})
     for entry in finished.entries:
         live.answer(entry.answer or "")
     assert live.driver.finished
@@ -166,7 +167,7 @@ def test_resume_without_an_id_takes_the_session_played_last(tmp_path: Path) -> N
 
     store = Store(tmp_path)
     older = opened(tmp_path)
-    newer = LiveSession.start(store, "blackthorn", ["Di", "Ed"], {})
+    newer = LiveSession.start(store, load_game("blackthorn"), ["Di", "Ed"], {})
     for live, started, updated in ((older, "2026-01-01 10:00:00", "2026-01-01 12:00:00"),
                                    (newer, "2026-01-01 11:00:00", "2026-01-01 11:00:00")):
         live.close("playing")
@@ -183,7 +184,7 @@ def test_a_finished_game_reopens_with_resume_undo(tmp_path: Path) -> None:
     from referee.cli.app import app
 
     finished = play_random_game(GAME, ["Ann", "Bo"], random.Random(11))
-    live = LiveSession.start(Store(tmp_path), "blackthorn", ["Ann", "Bo"], {})
+    live = LiveSession.start(Store(tmp_path), load_game("blackthorn"), ["Ann", "Bo"], {})
     for entry in finished.entries:
         live.answer(entry.answer or "")
     live.release()
@@ -224,11 +225,11 @@ def test_a_new_session_is_indexed_when_it_closes_and_listed_before_it(tmp_path: 
     import json
 
     store = Store(tmp_path)
-    earlier = LiveSession.start(store, GAME.id, ["Ann", "Bo"], {})
+    earlier = LiveSession.start(store, GAME, ["Ann", "Bo"], {})
     earlier.answer("9")
     earlier.close("playing")
     earlier.release()
-    live = LiveSession.start(store, GAME.id, ["Cy", "Di"], {})
+    live = LiveSession.start(store, GAME, ["Cy", "Di"], {})
     try:
         listed = {meta.id: meta.players for meta in store.list()}
         assert listed == {earlier.meta.id: ["Ann", "Bo"], live.meta.id: ["Cy", "Di"]}

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from history_support import SHORT_GAME, entries_of, store_entries, store_random_game
 
-from referee.engine.session import LiveSession
 from referee.export import json_text, session_json_text
 from referee.export_cache import exported
+from referee.games.registry import load_game
 from referee.history import read_session
+from referee.session import LiveSession
 from referee.store import Store
 
 
@@ -51,7 +52,7 @@ def test_the_kept_export_is_the_export_the_files_make(store: Store) -> None:
 def test_a_session_that_changed_is_exported_as_it_now_is(store: Store) -> None:
     cached(store)
     session_id = next(meta.id for meta in store.list() if meta.game == "council-of-blackthorn")
-    live = LiveSession.resume(store, session_id)
+    live = LiveSession.resume(store, session_id, load_game)
     try:
         live.undo(1)  # the last answer taken back: the journal changes, the folded file does not
     finally:

@@ -73,10 +73,11 @@ def test_without_a_usable_data_directory_the_toml_is_read(referee_home: Path) ->
 
 
 def test_a_session_keeps_its_rulebooks_numbers_when_it_closes(fresh: Path, referee_home: Path) -> None:
-    from referee.engine.session import LiveSession
+    from referee.games.registry import load_game
+    from referee.session import LiveSession
     from referee.store import Store
 
-    live = LiveSession.start(Store(referee_home), "blackwood", ["Ann", "Bo"], {})
+    live = LiveSession.start(Store(referee_home), load_game("blackwood"), ["Ann", "Bo"], {})
     assert not (fresh / "numbers-blackwood.json").exists()  # nothing written before the first question
     live.close()
     live.release()

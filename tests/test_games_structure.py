@@ -14,13 +14,13 @@ from rich.console import Console
 
 from referee.engine.corrections import parse
 from referee.engine.driver import Driver
-from referee.engine.session import load_game
 from referee.engine.simulate import random_answer
-from referee.games.registry import GAMES
+from referee.games.registry import GAMES, load_game
 
 ROOT = Path(__file__).resolve().parent.parent
-GUIDED = [info for info in GAMES if info.play_module]
-PACKAGES = {info.id: ROOT / "referee" / "games" / info.play_module.split(".")[2] for info in GUIDED if info.play_module}
+GUIDED = [info for info in GAMES if info.guided]
+PACKAGES = {info.id: ROOT / "referee" / "games" / info.guided.__module__.split(".")[2]
+            for info in GUIDED if info.guided}
 ROLES = ("__init__.py", "state.py", "rules.py", "parse.py", "game.py", "scoring.py")
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 REACHED = {

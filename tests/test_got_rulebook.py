@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.asks import Ask
 from referee.engine.facts import ruling_choices
-from referee.games.got import scoring
+from referee.games.got import rulings, scoring
 from referee.games.registry import find_game
 from referee.rules import load_rulebook
 
@@ -50,11 +50,11 @@ def test_each_ruling_has_a_toml_entry_and_back() -> None:
 def test_every_ruling_the_code_reads_is_an_overridable_ruling_of_the_toml() -> None:
     overridable = ruling_choices("got-lcg-1e")
     code = "\n".join(path.read_text() for path in (ROOT / "referee" / "games" / "got").rglob("*.py"))
-    read = set(re.findall(r"rulings\[\"([a-z-]+)\"\]", code))
-    read |= {scoring.SIMULTANEOUS_FIFTEEN, scoring.RANKS_BELOW_WINNER}
+    read = {getattr(rulings, name).name for name in re.findall(r"\b([A-Z_]+)\.of\(", code)}
+    read |= {rulings.SIMULTANEOUS_FIFTEEN.name, rulings.RANKS_BELOW_WINNER.name}
     assert read <= set(overridable)
     assert {"opposition-side", "crown-regent-offer", "undefended-order"} <= read
-    assert set(scoring.RULING_CHOICES) == {scoring.SIMULTANEOUS_FIFTEEN, scoring.RANKS_BELOW_WINNER}
+    assert set(scoring.RULING_CHOICES) == {rulings.SIMULTANEOUS_FIFTEEN.name, rulings.RANKS_BELOW_WINNER.name}
     for ruling, choices in scoring.RULING_CHOICES.items():
         assert choices == overridable[ruling]
         assert choices[0] == NUMBERS["rulings"][ruling]["default"]

@@ -12,9 +12,9 @@ from history_support import EVERY_GAME, SHORT_GAME, entries_of, store_entries
 
 from referee.cli.chart import SHARED, draw, marks_for, thinned
 from referee.engine.driver import Driver, replay
-from referee.engine.session import load_game
 from referee.engine.simulate import play_random_game
 from referee.errors import SessionError
+from referee.games.registry import load_game
 from referee.history import Filters, read_date, resolve, select, summaries
 from referee.progress import progression
 from referee.stats import gather

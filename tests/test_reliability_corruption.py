@@ -25,8 +25,8 @@ from typer.testing import CliRunner, Result
 
 from referee.cli.app import app
 from referee.engine.driver import Driver
-from referee.engine.session import LiveSession
 from referee.games.blackthorn.game import GAME
+from referee.session import LiveSession
 from referee.store import Store
 
 HUGE = 16 * 1024 * 1024 + 1
@@ -90,7 +90,7 @@ def referee(*args: str) -> Result:
 
 
 def played(store: Store, answers: int, seed: int, players: list[str]) -> LiveSession:
-    live = LiveSession.start(store, GAME.id, players, {})
+    live = LiveSession.start(store, GAME, players, {})
     rng, reference = random.Random(seed), Driver(GAME, players, {})
     for _ in range(answers):
         live.answer(answer_that_fits(reference, rng))

@@ -28,8 +28,9 @@ from pathlib import Path
 import pytest
 from reliability_support import SessionScript, child_env, clean_state, make_script
 
-from referee.engine.session import LiveSession
 from referee.games.blackthorn.game import GAME
+from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 CHILD = Path(__file__).with_name("crash_child.py")
@@ -83,7 +84,7 @@ def check_every_session_opens(campaign: Campaign) -> None:
 
 def recover(campaign: Campaign, session_id: str, script: SessionScript, acknowledged: int) -> int:
     """Resume after a kill; returns how many script steps the store holds. Fails if any is lost."""
-    live = LiveSession.resume(Store(campaign.root), session_id)
+    live = LiveSession.resume(Store(campaign.root), session_id, load_game)
     try:
         assert live.replay_error is None and live.dropped == 0
         log = [entry.to_json() for entry in live.driver.entries]
@@ -210,7 +211,7 @@ def play_through_kills(home: Path, script: SessionScript, rng: random.Random) ->
     assert session_id is not None and on_disk == len(answers)
     meta = next(meta for meta in Store(home).list() if meta.id == session_id)
     assert meta.status == "finished"
-    live = LiveSession.resume(Store(home), session_id)
+    live = LiveSession.resume(Store(home), session_id, load_game)
     try:
         assert GAME.to_json(live.driver.state) == script.states[-1]
     finally:

@@ -18,8 +18,8 @@ import pytest
 from reliability_support import answer_that_fits, child_env
 
 from referee.engine.driver import Driver
-from referee.engine.session import LiveSession
 from referee.games.blackthorn.game import GAME
+from referee.session import LiveSession
 from referee.store import Store
 
 PLAYERS = ["Ann", "Bo", "Cy"]
@@ -47,7 +47,7 @@ def one_line(result: subprocess.CompletedProcess[str]) -> str:
 
 
 def played(store: Store, answers: int, seed: int = 1) -> LiveSession:
-    live = LiveSession.start(store, GAME.id, PLAYERS, {})
+    live = LiveSession.start(store, GAME, PLAYERS, {})
     rng = random.Random(seed)
     reference = Driver(GAME, PLAYERS, {})
     for _ in range(answers):

@@ -36,11 +36,11 @@ from referee.cli.run import start_session
 from referee.cli.scorecmd import run_score
 from referee.engine.driver import Driver
 from referee.engine.game import Game
-from referee.engine.session import LiveSession
 from referee.engine.simulate import random_answer
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
 from referee.games.blackthorn.game import GAME
-from referee.games.registry import GAMES, GameInfo
+from referee.games.registry import GAMES, GameInfo, load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 TRIED: Counter[str] = Counter()
@@ -187,14 +187,12 @@ def valid_answer(ask: Ask, rng: random.Random) -> str:
 QuestionKind = tuple[str, str]
 """(Ask type, rulebook section): one kind of question a flow asks."""
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
-GUIDED = [info for info in GAMES if info.play_module]
+GUIDED = [info for info in GAMES if info.guided]
 
 
 def guided_game(info: GameInfo) -> Game[Any]:
-    module = info.play()
-    assert module is not None
-    game: Game[Any] = module.GAME
-    return game
+    assert info.guided is not None
+    return info.guided()
 
 
 GAME_SEEDS = st.integers(0, 2**32)
@@ -370,7 +368,7 @@ def play_through_the_loop(info: GameInfo, seed: int, tmp_path: Path) -> None:
     rng = random.Random(seed)
     count = rng.randint(max(2, info.min_players), min(4, info.max_players))
     names = markup_names_for(info, count, tmp_path)
-    live = LiveSession.start(Store(tmp_path / f"db-{seed}"), info.id, names, {})
+    live = LiveSession.start(Store(tmp_path / f"db-{seed}"), load_game(info.id), names, {})
     console = make_console(file=io.StringIO(), width=140)
     try:
         SessionLoop(live, JunkAtEveryQuestion(live, console, rng), console).run()
@@ -478,7 +476,7 @@ def test_markup_and_escapes_through_every_command_long(
 
 
 def test_refused_answer_leaves_the_session_files_alone(tmp_path: Path) -> None:
-    live = LiveSession.start(Store(tmp_path), GAME.id, ["Ann", "Bo"], {})
+    live = LiveSession.start(Store(tmp_path), GAME, ["Ann", "Bo"], {})
     sessions = tmp_path / "sessions"
     journal = sessions / f"{live.meta.id}.journal"
     refused = 0

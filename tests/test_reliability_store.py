@@ -21,9 +21,10 @@ from hypothesis import strategies as st
 from reliability_support import answer_that_fits, child_env, make_script
 
 from referee.engine.driver import Driver
-from referee.engine.session import LiveSession
 from referee.errors import RefereeError, SessionError
 from referee.games.blackthorn.game import GAME
+from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import SessionLocked, Store
 
 PLAYERS = ["Ann", "Bo", "Cy"]
@@ -47,7 +48,7 @@ def next_answer(live: LiveSession, rng: random.Random) -> str:
 
 def played(store: Store, answers: int, seed: int = 1) -> LiveSession:
     """A live session (lock held) with `answers` random valid answers given."""
-    live = LiveSession.start(store, GAME.id, PLAYERS, {})
+    live = LiveSession.start(store, GAME, PLAYERS, {})
     rng = random.Random(seed)
     for _ in range(answers):
         live.answer(next_answer(live, rng))
@@ -89,11 +90,12 @@ def test_second_opener_in_another_process_is_refused_naming_the_holder(tmp_path:
 RACE_OPENER = """
 import sys, time
 from pathlib import Path
-from referee.engine.session import LiveSession
+from referee.session import LiveSession
 from referee.errors import RefereeError, SessionError
+from referee.games.registry import load_game
 from referee.store import Store
 try:
-    live = LiveSession.resume(Store(Path(sys.argv[1])), sys.argv[2])
+    live = LiveSession.resume(Store(Path(sys.argv[1])), sys.argv[2], load_game)
 except SessionError as error:
     print("refused", error)
     raise SystemExit(0)
@@ -129,7 +131,7 @@ def test_lock_of_a_killed_process_is_taken_over(tmp_path: Path) -> None:
     holder.wait()
     lock_text = (tmp_path / "sessions" / f"{session_id}.lock").read_text()
     assert lock_text == str(holder.pid)  # the dead process never cleaned up
-    live = LiveSession.resume(Store(tmp_path), session_id)
+    live = LiveSession.resume(Store(tmp_path), session_id, load_game)
     try:
         assert [entry.to_json() for entry in live.driver.entries] == log
         assert any(f"PID {holder.pid}" in notice and "taken over" in notice for notice in live.file.notices)
@@ -150,7 +152,7 @@ def test_truncated_session_file_at_every_length_gives_a_clear_error_and_a_backup
     for length in lengths:
         path.write_bytes(original[:length])
         with pytest.raises(SessionError) as caught:
-            LiveSession.resume(Store(tmp_path), damaged_id)
+            LiveSession.resume(Store(tmp_path), damaged_id, load_game)
         message = str(caught.value)
         assert "damaged" in message and "\n" not in message
         backup = Path(message.split("a copy is kept at ")[1].split(";")[0])
@@ -185,7 +187,7 @@ def test_damaged_journal_line_opens_at_the_last_good_answer(tmp_path: Path) -> N
     lines[6] = lines[6][:5] + b"\x00\xff" + lines[6][7:]  # a damaged seventh answer
     journal.write_bytes(b"\n".join(lines))
     damaged = journal.read_bytes()
-    live = LiveSession.resume(Store(tmp_path), session_id)
+    live = LiveSession.resume(Store(tmp_path), session_id, load_game)
     try:
         assert [entry.to_json() for entry in live.driver.entries] == log[:6]
         notice = next(notice for notice in live.file.notices if "journal" in notice)
@@ -205,7 +207,7 @@ def test_torn_journal_tail_does_not_swallow_the_next_answer(tmp_path: Path) -> N
     journal = tmp_path / "sessions" / f"{session_id}.journal"
     with open(journal, "ab") as handle:
         handle.write(b'{"seq":6,"op":"add","entry":{"ans')  # a write a power cut interrupted
-    live = LiveSession.resume(Store(tmp_path), session_id)
+    live = LiveSession.resume(Store(tmp_path), session_id, load_game)
     try:
         assert [entry.to_json() for entry in live.driver.entries] == log
         live.answer(next_answer(live, random.Random(3)))
@@ -266,7 +268,7 @@ def test_a_session_sweeps_crashed_writes_when_it_closes_not_before_its_first_que
                           text=True).stdout.strip()
     orphan = store.sessions_dir / f".referee-tmp-{dead}-0123abcd-x.json.tmp"
     orphan.write_text("{")
-    live = LiveSession.start(store, GAME.id, ["Ann", "Bo"], {})
+    live = LiveSession.start(store, GAME, ["Ann", "Bo"], {})
     assert orphan.exists()  # starting lists nothing: the first question is not kept waiting
     live.close()
     live.release()
@@ -356,7 +358,7 @@ def test_answer_cost_does_not_grow_with_a_thousand_stored_sessions(tmp_path: Pat
 def test_answer_cost_does_not_grow_with_the_session_history(tmp_path: Path) -> None:
     script = make_script(random.Random(11), undo_chance=0, adjust_chance=0)
     answers = [step[1] for step in script.steps]
-    live = LiveSession.start(Store(tmp_path), GAME.id, script.players, {})
+    live = LiveSession.start(Store(tmp_path), GAME, script.players, {})
     try:
         times = []
         for text in answers[:-1]:  # the last answer ends the game and closes the session
@@ -394,7 +396,7 @@ def test_a_symlinked_journal_is_not_followed_out_of_the_store(tmp_path: Path) ->
     journal = root / "sessions" / f"{session_id}.journal"
     journal.unlink()
     journal.symlink_to(outside)
-    live = LiveSession.resume(Store(root), session_id)
+    live = LiveSession.resume(Store(root), session_id, load_game)
     try:
         assert [entry.to_json() for entry in live.driver.entries] == log  # the folded log
         notice = next(notice for notice in live.file.notices if "journal" in notice)
@@ -443,8 +445,9 @@ def test_the_data_directory_is_private_whatever_the_umask(tmp_path: Path, umask:
     """Session logs hold hidden holdings: the directories are 0700 and the files 0600."""
     code = (
         "import os, sys; from pathlib import Path; os.umask(int(sys.argv[2], 8));"
-        "from referee.engine.session import LiveSession; from referee.store import Store;"
-        "live = LiveSession.start(Store(Path(sys.argv[1])), 'blackthorn', ['Ann', 'Bo'], {});"
+        "from referee.session import LiveSession; from referee.store import Store;"
+        "from referee.games.registry import load_game;"
+        "live = LiveSession.start(Store(Path(sys.argv[1])), load_game('blackthorn'), ['Ann', 'Bo'], {});"
         "live.answer('9'); live.close(); live.release()"
     )
     root = tmp_path / "data"
@@ -460,13 +463,13 @@ def test_the_data_directory_is_private_whatever_the_umask(tmp_path: Path, umask:
 def test_store_neither_unpickles_nor_executes() -> None:
     import ast
 
-    import referee.engine.session
+    import referee.session
     import referee.store
 
     forbidden_modules = {"pickle", "marshal", "shelve", "dill", "subprocess", "importlib", "runpy", "code"}
     forbidden_builtins = {"eval", "exec", "compile", "__import__", "open_code"}
     forbidden_methods = {"system", "popen", "execv", "execvp", "spawnv", "startfile"}
-    for module in (referee.store, referee.engine.session):
+    for module in (referee.store, referee.session):
         tree = ast.parse(Path(str(module.__file__)).read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
@@ -558,7 +561,7 @@ def test_randomly_damaged_session_opens_or_says_why(
         path.write_bytes(original[:cut] + garbage + original[cut + len(garbage):])
     DAMAGE_TRIED[0] += 1
     try:
-        live = LiveSession.resume(Store(root), session_id)
+        live = LiveSession.resume(Store(root), session_id, load_game)
     except RefereeError as refused:
         assert "\n" not in str(refused)
     else:
@@ -587,7 +590,7 @@ def test_setup_of_the_wrong_shape_is_refused_in_one_line(tmp_path: Path, field: 
     document["meta"]["1"][field] = value
     path.write_text(json.dumps(document))
     with pytest.raises(RefereeError) as refused:
-        LiveSession.resume(Store(tmp_path), session_id)
+        LiveSession.resume(Store(tmp_path), session_id, load_game)
     assert "\n" not in str(refused.value)
     result = referee_command("resume", session_id, "--answers", os.devnull, home=tmp_path)
     assert result.returncode == 2 and "Traceback" not in result.stderr
@@ -622,7 +625,7 @@ def test_a_full_disk_refuses_the_answer_and_keeps_everything_before_it(
     session_id = next((tmp_path / "db" / "sessions").glob("*.json")).stem
     log = stored_log(tmp_path / "db", session_id)
     assert log == script.logs[len(log)] and len(log) >= 8
-    live = LiveSession.resume(Store(tmp_path / "db"), session_id)
+    live = LiveSession.resume(Store(tmp_path / "db"), session_id, load_game)
     try:
         assert GAME.to_json(live.driver.state) == script.states[len(log)]
     finally:
@@ -656,10 +659,11 @@ def test_an_answer_the_disk_refused_is_taken_back(tmp_path: Path, monkeypatch: p
 CREATOR = """
 import sys
 from pathlib import Path
-from referee.engine.session import LiveSession
+from referee.session import LiveSession
+from referee.games.registry import load_game
 from referee.store import Store
 for _ in range(3):
-    live = LiveSession.start(Store(Path(sys.argv[1])), 'blackthorn', ['Ann', 'Bo'], {})
+    live = LiveSession.start(Store(Path(sys.argv[1])), load_game('blackthorn'), ['Ann', 'Bo'], {})
     live.answer('9')
     live.close()
     live.release()
@@ -679,7 +683,7 @@ def test_a_session_id_already_taken_gets_another(tmp_path: Path, monkeypatch: py
     first_id, log = saved_session(tmp_path, 3)
     ids = iter([first_id, first_id, "20990101-000000-council-beef"])
     monkeypatch.setattr(Store, "new_id", lambda self, game: next(ids))
-    live = LiveSession.start(Store(tmp_path), GAME.id, PLAYERS, {})
+    live = LiveSession.start(Store(tmp_path), GAME, PLAYERS, {})
     live.release()
     assert live.meta.id == "20990101-000000-council-beef"
     assert stored_log(tmp_path, first_id) == log  # the older session was not overwritten

@@ -23,14 +23,14 @@ from referee.cli import run
 from referee.cli.answerers import InteractiveAnswerer
 from referee.cli.app import app
 from referee.cli.loop import SessionLoop, single_keys
-from referee.engine.session import LiveSession
 from referee.engine.simulate import random_answer
 from referee.errors import InvalidAnswer, SessionError
-from referee.games.registry import GAMES, GameInfo
+from referee.games.registry import GAMES, GameInfo, load_game
+from referee.session import LiveSession
 from referee.store import SessionMeta, Store
 
 ENVIRONMENT: dict[str, str | None] = {"COLUMNS": "200", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
-GUIDED = [info for info in GAMES if info.play_module]
+GUIDED = [info for info in GAMES if info.guided]
 
 MARKUP = ["[/x]", "[/green]", "[/bold]y", "[bold red]x", "[link=file:///etc/passwd]a[/link]", ":smile:", "[/]",
           "x[/]", "[b]open", "\\[q]", "[@click=app.quit]z"]
@@ -94,7 +94,7 @@ def screen_of(session: LiveSession, typed: list[str]) -> str:
      ("9 [/x]", "[/x]"), (":smile:", ":smile:"), ("secret [link=x]Ann", "[link=x]Ann")],
 )
 def test_markup_typed_at_the_keyboard_is_shown_as_typed(tmp_path: Path, typed: str, shown: str) -> None:
-    live = LiveSession.start(Store(tmp_path), "blackthorn", ["Ann", "Bo"], {})
+    live = LiveSession.start(Store(tmp_path), load_game("blackthorn"), ["Ann", "Bo"], {})
     try:
         screen = screen_of(live, ["9", "5", typed, "state"])
     finally:
@@ -197,7 +197,7 @@ def test_replay_shows_markup_in_a_scenario_as_written(tmp_path: Path) -> None:
 def test_names_with_control_characters_are_refused_in_every_game(info: GameInfo, bad: str, tmp_path: Path) -> None:
     names = [bad, "Bo", "Cy", "Di"][: max(3, info.min_players)]
     with pytest.raises(SessionError) as refused:
-        LiveSession.start(Store(tmp_path), info.id, names, {})
+        LiveSession.start(Store(tmp_path), load_game(info.id), names, {})
     assert "\n" not in str(refused.value)
     result = referee("play", info.id, "--players", ",".join(names), "--db", str(tmp_path / "db"),
                      "--answers", str(write(tmp_path / "a.txt", "1\n")))

@@ -85,10 +85,10 @@ def test_game_entry_agrees_with_the_registry(game: GameInfo) -> None:
     assert entry["players"] == [game.min_players, game.max_players]
 
 
-@pytest.mark.parametrize("game", [game for game in GAMES if game.play_module], ids=lambda game: game.id)
+@pytest.mark.parametrize("game", [game for game in GAMES if game.guided], ids=lambda game: game.id)
 def test_every_question_of_a_guided_session_names_a_section(game: GameInfo) -> None:
-    module = game.play()
-    assert module is not None
+    assert game.guided is not None
+    guided = game.guided()
     ids = {section.id for section in load_rulebook(game.id).sections}
     named: set[str] = set()
     rng = random.Random(3)
@@ -99,6 +99,6 @@ def test_every_question_of_a_guided_session_names_a_section(game: GameInfo) -> N
 
     for number in range(30):
         players = [f"P{seat}" for seat in range(game.min_players + number % (game.max_players - game.min_players + 1))]
-        play_random_game(module.GAME, players, rng, after_each=collect, max_answers=20_000)
+        play_random_game(guided, players, rng, after_each=collect, max_answers=20_000)
     assert named - ids == set()
     assert len(named) >= 5

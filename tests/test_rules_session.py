@@ -11,7 +11,8 @@ import pytest
 from referee.cli import run
 from referee.cli.answerers import InteractiveAnswerer
 from referee.cli.loop import SessionLoop
-from referee.engine.session import LiveSession
+from referee.games.registry import load_game
+from referee.session import LiveSession
 from referee.store import Store
 
 
@@ -30,7 +31,7 @@ class Keyboard(InteractiveAnswerer):
 
 
 def screen_after(tmp_path: Path, typed: list[str]) -> str:
-    live = LiveSession.start(Store(tmp_path), "blackthorn", ["Ann", "Bo"], {})
+    live = LiveSession.start(Store(tmp_path), load_game("blackthorn"), ["Ann", "Bo"], {})
     console = run.make_console()
     console.file = io.StringIO()
     try:

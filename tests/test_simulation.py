@@ -17,11 +17,10 @@ import pytest
 from referee.engine.driver import Driver, replay
 from referee.engine.facts import ruling_choices
 from referee.engine.game import Game
-from referee.engine.session import load_game
 from referee.engine.simulate import play_random_game
-from referee.games.registry import GAMES, GameInfo
+from referee.games.registry import GAMES, GameInfo, load_game
 
-GUIDED = [info for info in GAMES if info.play_module]
+GUIDED = [info for info in GAMES if info.guided]
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 GAMES_EACH = 500
 CHECKED_EVERY = 10

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.cli.render import print_marked, styled
+from referee.cli.collector import collect_after_prompt, settle_before_prompts
+from referee.cli.render import print_marked
+from referee.cli.styled import styled
 from referee.errors import InvalidAnswer, RefereeError
 from referee.safe_files import describe, read_user_text
 
@@ -164,10 +165,10 @@ class InteractiveAnswerer:
             extra["is_password"] = Condition(lambda: hide(get_app().current_buffer.text))
         # The default is not typed into the box (typing would append to it); an empty answer takes it.
         question = questionary.text(wrap_prompt(prompt, self.console.width), qmark="?", key_bindings=bindings, **extra)
-        settle_memory_before_prompts()
+        settle_before_prompts()
         answer: str = question.unsafe_ask()
         del question
-        gc.collect(1)  # the prompt's own objects, freed while young: see settle_memory_before_prompts
+        collect_after_prompt()
         return answer, bool(answered_by_key)
 
     def show_private(self, title: str, lines: Sequence[str]) -> None:
@@ -191,24 +192,6 @@ class InteractiveAnswerer:
     def rejected(self, message: str) -> None:
         # rich wraps the line at word boundaries to the terminal's width
         self.console.print(message, style="red")
-
-
-_memory_settled = False
-
-
-def settle_memory_before_prompts() -> None:
-    """Keep the garbage collector's full passes out of the time between Enter and the next question.
-
-    Every prompt leaves a few thousand objects in reference cycles behind it. Left to the collector,
-    they reach its oldest generation, and every few questions a full pass over everything the
-    program holds stalls the next prompt by tens of milliseconds. So, once, before the first
-    prompt: what start-up loaded (modules, the game, the store) is frozen out of the collector's
-    passes; and after each prompt its cycles are collected while they are young, which is cheap."""
-    global _memory_settled
-    if not _memory_settled:
-        gc.freeze()  # (no collection first: that would delay the first question)
-        gc.enable()  # off during an interactive start-up (entry.play_fast_path)
-        _memory_settled = True
 
 
 def wrap_prompt(prompt: str, width: int) -> str:

@@ -24,9 +24,10 @@ DbOption = Annotated[
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    from referee.user_text import visible
+    """Say what went wrong; the exit to raise with it."""
+    from referee.cli.failure import error
 
-    typer.echo(f"referee: {visible(message, keep='')}", err=True)
+    error(message)
     return typer.Exit(code)
 
 
@@ -56,12 +57,12 @@ def games() -> None:
     """List the games: short name, name, player counts, what the referee does; id and aliases."""
     import textwrap
 
-    from referee.games.registry import GAMES, short_name
+    from referee.games.registry import GAMES
 
     typer.echo(f"{'Short name':<12}{'Game':<36}{'Players':<9}Referee")
     for game in GAMES:
-        short = short_name(game.id)
-        guided = "guided + score" if game.play_module else "score"
+        short = game.short_name
+        guided = "guided + score" if game.guided else "score"
         name_lines = textwrap.wrap(game.name, 34) or [""]
         typer.echo(f"{short:<12}{name_lines[0]:<36}{game.players_text:<9}{guided}")
         for more in name_lines[1:]:

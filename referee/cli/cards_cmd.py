@@ -4,7 +4,6 @@ import, export). The catalogue itself is referee/catalogue.py."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -71,13 +70,14 @@ def run(game_name: str, action: str, target: str | None, set_fields: list[str], 
     from rich.table import Table
 
     from referee.catalogue import CardCatalogue
+    from referee.cli.failure import error as say_error
     from referee.cli.render import make_console
     from referee.data_dir import data_dir
-    from referee.engine.session import load_game
     from referee.errors import RefereeError
+    from referee.games.registry import load_game
 
     def fail(message: str) -> int:
-        print(f"referee: {message}", file=sys.stderr)
+        say_error(message)
         return 2
 
     if action not in ACTIONS:

@@ -14,24 +14,22 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 
 from referee.cli.answerers import fits
+from referee.cli.asking import Answerer, prompt_for, single_keys
+from referee.cli.failure import error
 from referee.cli.plain_console import PlainConsole
 from referee.cli.render import make_console, plain_text
 from referee.engine.driver import Driver, Entry
 from referee.errors import RefereeError
 from referee.history import resolve
 from referee.store import Store
-from referee.timeline import describe, walk, where
+from referee.timeline import walk, where
 
 if TYPE_CHECKING:
-    from referee.cli.loop import Answerer, SessionLoop
     from referee.edit import EditResult, Reask
-    from referee.engine.session import LiveSession
+    from referee.session import LiveSession
 
 NO_TERMINAL_EDIT = "no terminal to ask on: give --entry K --value TEXT (and --answers FILE for questions asked again)"
 
-
-def error(message: str) -> None:
-    print(f"referee: {message}", file=sys.stderr)
 
 
 def edit_session(
@@ -44,7 +42,8 @@ def edit_session(
         ScriptRejected,
     )
     from referee.edit import EditError
-    from referee.engine.session import LiveSession
+    from referee.games.registry import load_game
+    from referee.session import LiveSession
 
     console = make_console()
     store = Store(db)
@@ -58,7 +57,7 @@ def edit_session(
         if (number is None or value is None) and (answerer is None or not answerer.interactive):
             error(NO_TERMINAL_EDIT)
             return 2
-        live = LiveSession.resume(store, meta.id)
+        live = LiveSession.resume(store, meta.id, load_game)
     except RefereeError as problem:
         error(str(problem))
         return 2
@@ -103,7 +102,8 @@ def run_edit(live: LiveSession, number: int, value: str, reask: Reask, winners: 
     from referee.edit import CHANGED, edit
 
     meta = live.meta
-    result = edit(live.game, meta.players, meta.options, list(live.driver.entries), number, value, reask, winners)
+    result = edit(live.game, meta.players, meta.options, list(live.driver.entries), number, value, reask, winners,
+                  live.driver.questions)
     first = result.records[0]
     if len(result.records) == 1 and first.why == CHANGED and first.old == first.new:
         return None
@@ -151,19 +151,19 @@ def tell(console: PlainConsole, live: LiveSession, result: EditResult, scoreboar
     if scoreboard:
         from referee.cli.render import show_scoreboard
 
-        show_scoreboard(console, report)
+        show_scoreboard(console, report, live.game.short_headers)
 
 
 def show_numbered_log(console: PlainConsole, live: LiveSession) -> None:
     meta = live.meta
-    played = walk(live.game, meta.players, meta.options, live.driver.entries)
+    played = walk(live.game, meta.players, meta.options, live.driver.entries, questions=live.driver.questions)
     table = Table(title=f"Log of {meta.id}", title_justify="left")
     for column in ("#", "Round", "Turn", "Question", "Answer or correction"):
         table.add_column(column, justify="right" if column in ("#", "Round") else "left")
     for step in played.steps:
         round_text, turn, _ = where(step.header)
         table.add_row(str(step.number), round_text, plain_text(turn), plain_text(step.question or "(correction)"),
-                      plain_text(describe(step.entry)))
+                      plain_text(step.entry.text()))
     console.print(table)
 
 
@@ -175,16 +175,16 @@ def ask_entry_number(answerer: Answerer, count: int) -> int:
 
 
 def ask_new_value(console: PlainConsole, answerer: Answerer, live: LiveSession, number: int) -> str:
-    from referee.cli.loop import prompt_for, single_keys
     from referee.edit import driver_before
 
     meta = live.meta
     old = live.driver.entries[number - 1]
-    console.print(plain_text(f"Entry {number} is now: {describe(old)}"))
+    console.print(plain_text(f"Entry {number} is now: {old.text()}"))
     if old.adjust is not None:
         return answerer.ask("New correction ('WHO FIELD +N|-N|=N ; reason'; without a reason the old one stays)",
                             lambda text: None if text.strip() else "type the new correction")
-    waiting = driver_before(live.game, meta.players, meta.options, live.driver.entries, number)
+    waiting = driver_before(live.game, meta.players, meta.options, live.driver.entries, number,
+                            live.driver.questions)
     ask = waiting.pending
     assert ask is not None
     return answerer.ask(prompt_for(ask), fits(ask), ask.default, single_keys(ask))
@@ -192,19 +192,18 @@ def ask_new_value(console: PlainConsole, answerer: Answerer, live: LiveSession, 
 
 def reasker(console: PlainConsole, answerer: Answerer | None, session_id: str) -> Reask:
     """How a later entry that no longer fits is asked again: at the terminal, or from --answers."""
-    from referee.cli.loop import prompt_for, single_keys
     from referee.edit import EditError, with_reason
 
     last: list[int] = []
 
     def reask(number: int, old: Entry, problem: str, driver: Driver) -> Entry | None:
         if answerer is None:
-            raise EditError(f"entry {number} ({describe(old)}) no longer fits ({problem}); give its new value "
+            raise EditError(f"entry {number} ({old.text()}) no longer fits ({problem}); give its new value "
                             "with --answers FILE, or run 'referee edit' at a terminal")
         if last and last[-1] == number:
             answerer.rejected(problem)  # the replacement did not fit either (a file's line stops the edit)
         else:
-            console.print(plain_text(f"Entry {number} ({describe(old)}) no longer fits: {problem}", style="yellow"))
+            console.print(plain_text(f"Entry {number} ({old.text()}) no longer fits: {problem}", style="yellow"))
         last.append(number)
         if old.adjust is not None:
             text = answerer.ask("A new correction in its place ('WHO FIELD +N ; reason'), or 'drop' to leave it out",
@@ -217,11 +216,10 @@ def reasker(console: PlainConsole, answerer: Answerer | None, session_id: str) -
     return reask
 
 
-def edit_at_question(loop: SessionLoop, rest: str) -> None:
+def edit_at_question(live: LiveSession, answerer: Answerer, console: PlainConsole, rest: str) -> None:
     """The `edit` command at a question of a running session: 'edit', 'edit N' or 'edit N NEW VALUE'."""
     from referee.edit import EditError
 
-    live, answerer, console = loop.live, loop.answerer, loop.console
     count = len(live.driver.entries)
     number_text, _, value = rest.strip().partition(" ")
     if count == 0:

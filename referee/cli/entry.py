@@ -4,7 +4,6 @@ before the first question); everything else goes to the Typer app (referee/cli/a
 
 from __future__ import annotations
 
-import gc
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -48,11 +47,10 @@ def play_fast_path(argv: Sequence[str]) -> int | None:
     if game is None or "players" not in values:
         return None
     if "answers" not in values:
-        # A session at the terminal: start-up makes only objects that last the whole game (modules,
-        # the game, the store), so the collector's passes over them are wasted time before the first
-        # question. The collector is back on, with all of them frozen, just before the first prompt
-        # (answerers.settle_memory_before_prompts).
-        gc.disable()
+        # A session at the terminal: no collection until the first prompt (cli/collector.py).
+        from referee.cli.collector import hold_while_starting
+
+        hold_while_starting()
     from referee.cli.run import start_session
     from referee.user_text import split_names
 

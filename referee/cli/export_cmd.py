@@ -7,15 +7,13 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
+from referee.cli.failure import error
 from referee.errors import RefereeError, SessionError
 from referee.history import read_session, resolve, summary_of
 from referee.store import SessionMeta, Store
 
 FORMATS = ("json", "md", "bgstats")
 
-
-def error(message: str) -> None:
-    print(f"referee: {message}", file=sys.stderr)
 
 
 def run_export(db: Path | None, given: str | None, every: bool, form: str, output: Path | None) -> int:
@@ -81,8 +79,7 @@ def bgstats_text(store: Store, metas: list[SessionMeta], single: bool) -> str:
             continue
         plays.append(bgstats_play(meta, summary, find_game(meta.game).name))
     if unfinished:
-        print(f"referee: {unfinished} unfinished session(s) left out: BG Stats records finished plays only",
-              file=sys.stderr)
+        error(f"{unfinished} unfinished session(s) left out: BG Stats records finished plays only")
     return dumps(plays[0] if single else plays, single)
 
 

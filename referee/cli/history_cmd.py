@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 
+from referee.cli.failure import error
 from referee.cli.plain_console import PlainConsole
-from referee.cli.render import make_console, plain_text, styled
+from referee.cli.render import make_console, plain_text
+from referee.cli.styled import styled
 from referee.errors import RefereeError
 from referee.history import (
     Filters,
@@ -28,7 +30,7 @@ from referee.history import (
     select,
 )
 from referee.store import SessionMeta, Store
-from referee.timeline import describe, walk, where
+from referee.timeline import walk, where
 from referee.user_text import visible
 
 if TYPE_CHECKING:
@@ -37,9 +39,6 @@ if TYPE_CHECKING:
 NO_TERMINAL_DELETE = "no terminal to confirm on: add --yes to delete without asking"
 
 
-
-def error(message: str) -> None:
-    print(f"referee: {message}", file=sys.stderr)
 
 
 def filters_from(game: str | None, player: str | None, status: str | None, since: str | None) -> Filters:
@@ -122,7 +121,7 @@ def sessions_table(console: PlainConsole, rows: Sequence[SessionMeta]) -> Table:
 
 
 def show_session(db: Path | None, given: str) -> int:
-    from referee.engine.session import load_game
+    from referee.games.registry import load_game
 
     store = Store(db)
     try:
@@ -141,7 +140,7 @@ def show_stored(console: PlainConsole, stored: StoredSession, game: Game[Any]) -
     from referee.games.registry import find_game
 
     meta = stored.meta
-    played = walk(game, meta.players, meta.options, stored.entries)
+    played = walk(game, meta.players, meta.options, stored.entries, questions=meta.questions)
     console.rule(plain_text(f"Session {meta.id}"), align="left")
     corrections = sum(1 for entry in stored.entries if entry.adjust is not None)
     facts = [
@@ -164,7 +163,7 @@ def show_stored(console: PlainConsole, stored: StoredSession, game: Game[Any]) -
     log.add_column("Answer or correction")
     for step in played.steps:
         round_text, turn, phase = where(step.header)
-        answer = plain_text(describe(step.entry), style="yellow" if step.entry.adjust is not None else "")
+        answer = plain_text(step.entry.text(), style="yellow" if step.entry.adjust is not None else "")
         log.add_row(str(step.number), round_text, plain_text(turn), plain_text(phase),
                     plain_text(step.question or "(correction)"), answer)
     console.print(log)
@@ -173,7 +172,7 @@ def show_stored(console: PlainConsole, stored: StoredSession, game: Game[Any]) -
 
     report = played.driver.report
     if report is not None:
-        show_scoreboard(console, report)
+        show_scoreboard(console, report, game.short_headers)
         from referee.summary import summarise
 
         console.print(styled(("How it ended: ", "bold"), summarise(game, played.driver).ending))
@@ -203,7 +202,7 @@ def show_charts(console: PlainConsole, game: Game[Any], stored: StoredSession) -
     from referee.progress import progression
 
     meta = stored.meta
-    for chart in progression(game, meta.players, meta.options, stored.entries):
+    for chart in progression(game, meta.players, meta.options, stored.entries, meta.questions):
         title = f"{chart.title} by {chart.round_label} ({chart.note}; {chart.round_label} 0 = after setup)"
         console.print(plain_text(title, style="bold"))
         drawn = draw(chart.rounds, chart.series, width=min(console.width, 100))

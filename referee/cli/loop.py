@@ -3,24 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from referee.asks import Ask, Choice, Confirm, TableStep, clean
-from referee.cli.answerers import Masked, Validator, fits
+from referee.asks import Ask, Confirm, clean
+from referee.cli.answerers import Masked, fits
+from referee.cli.asking import Answerer, Quit, prompt_for, single_keys, validator
 from referee.cli.changes import changes
 from referee.cli.completion import Completions, gather
-from referee.cli.render import show_changes, show_header, show_messages, show_public, show_scoreboard, styled
-from referee.engine.cards import CardQuestion
-from referee.engine.corrections import names_hidden_field, parse
+from referee.cli.render import show_changes, show_header, show_messages, show_public, show_scoreboard
+from referee.cli.styled import styled
+from referee.engine.cards import Card, CardQuestion
 from referee.engine.game import Game, Header, PublicView
 from referee.engine.lines import COMMANDS, Line, read_line
-from referee.engine.session import EntryDescription, LiveSession
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
+from referee.session import LiveSession
 
 if TYPE_CHECKING:
     from referee.cli.plain_console import PlainConsole
+    from referee.timeline import Step
 
-DIGITS = frozenset("0123456789")
 __all__ = ["COMMANDS", "Answerer", "Quit", "SessionLoop", "command_help"]
 
 
@@ -34,98 +35,31 @@ def command_help(game: Game[Any]) -> str:
     )
 
 
-class Answerer(Protocol):
-    interactive: bool
-
-    def ask(
-        self,
-        prompt: str,
-        validate: Validator,
-        default: str | None = None,
-        single_keys: str = "",
-        complete: Completions | None = None,
-        masked: Masked | None = None,
-    ) -> str: ...
-
-    def rejected(self, message: str) -> None: ...
-
-    def show_private(self, title: str, lines: Sequence[str]) -> None:
-        """One player's hidden holdings, kept off the shared screen where there is one."""
-
-
-class Quit(Exception):
-    """The table asked to stop; the session is saved."""
-
-
-def prompt_for(ask: Ask[Any]) -> str:
-    if isinstance(ask, Choice) and max(ask.numbers) <= 9:
-        options = " ".join(f"{number}={option}" for number, option in zip(ask.numbers, ask.options, strict=True))
-        return f"{ask.prompt} [{options}]"
-    default = f" (Enter = {ask.default})" if ask.default else ""
-    return f"{ask.prompt}{default}"
-
-
-def single_keys(ask: Ask[Any]) -> str:
-    """Option numbers that answer at a single key press: only when every number is one digit, and
-    none when an option's name begins with a digit ('2' of '20 copper' would answer option 2)."""
-    if isinstance(ask, Choice) and max(ask.numbers) <= 9 and not any(
-        option.lstrip()[:1] in DIGITS for option in ask.options
-    ):
-        return "".join(str(number) for number in ask.numbers)
-    return ""
-
-
-def validator(ask: Ask[Any], correction_verbs: tuple[str, ...] = ()) -> Validator:
-    def check(text: str) -> str | None:
-        if text.strip().lower().partition(" ")[0] in (*COMMANDS, *correction_verbs):
-            return None  # a command (or an option named like one): the loop reads it and explains a refusal
-        if isinstance(ask, TableStep):
-            return None  # the driver also takes the answer to the question after the step
-        try:
-            ask.parse(text)
-        except InvalidAnswer as error:
-            return str(error)
-        return None
-
-    return check
-
-
 def round_of(header: Header) -> object:
     """What ends with a round: the round, or the turn in a game counted in turns only."""
     return header.round if header.round is not None else header.turn
 
 
-def known_card(ask: Ask[Any], text: str) -> tuple[str, Mapping[str, str]] | None:
-    """The known card a line names at a card question (not an ordinary answer to it), if any."""
-    if not isinstance(ask, CardQuestion) or not ask.known:
+def known_card(ask: Ask[Any], text: str, value: object) -> tuple[str, Mapping[str, str]] | None:
+    """The known card a line names at a card question (not an ordinary answer to it), if any;
+    `value` is what the line reads as."""
+    if not isinstance(ask, CardQuestion) or not isinstance(value, Card) or value.name is None:
         return None
-    try:
-        ask.inner.parse(text)
+    printed = ask.known.get(value.name)
+    if printed is None or clean(text).lower() != value.name.lower() or dict(printed) != value.printed:
         return None
-    except InvalidAnswer:
-        pass
-    wanted = clean(text).lower()
-    for name, printed in ask.known.items():
-        if name.lower() == wanted:
-            return name, printed
-    return None
+    return value.name, printed
 
 
-def shown_entry(game: Game[Any], state: Any, described: EntryDescription) -> str:
-    """An entry as the shared screen may tell it: a correction of a hidden field (a hidden count, or
-    a form of its own that may carry one, such as a payment between purses) names what it was
-    about, not its amount."""
-    entry = described.entry
-    if entry.adjust is not None:
-        try:
-            who, field, _ = parse(entry.adjust, game.correction_targets(state), game.fields)
-        except InvalidAdjustment:
-            who, field = "", None
-        if field is not None and field.hidden:
-            owner = f"{who}'s " if who else ""
-            where = f"{described.active}: " if described.active else ""
-            return f"{where}correction of {owner}{field.name} (hidden) ({entry.reason})"
-    return described.text()
+def shown_entry(step: Step) -> str:
+    """An entry as the shared screen may tell it: a correction of a hidden field (or one with a
+    form of its own, such as a payment between purses) names what it was about, not its amount."""
+    entry, read = step.entry, step.entry.read
+    if read is not None and read.told_by_name_only:
+        owner = f"{read.who}'s " if read.who else ""
+        where = f"{step.header.active}: " if step.header.active else ""
+        return f"{where}correction of {owner}{read.field.name} (hidden) ({entry.reason})"
+    return step.told()
 
 
 def show_changes_or_table(
@@ -165,14 +99,14 @@ class SessionLoop:
             self.show_header()
             verbs = self.game.correction_verbs
             text = self.answerer.ask(
-                prompt_for(ask), validator(ask, verbs), ask.default, single_keys(ask), complete=self.completions(ask),
-                masked=self.hides_amount("adjust"),
+                prompt_for(ask), validator(ask, verbs, self.live.driver.read), ask.default, single_keys(ask),
+                complete=self.completions(ask), masked=self.hides_amount("adjust"),
             )
             self.take(text, ask)
         self.show_state()
         report = self.live.driver.report
         if report is not None:
-            show_scoreboard(self.console, report)
+            show_scoreboard(self.console, report, self.game.short_headers)
 
     def take(self, text: str, ask: Ask[Any]) -> None:
         """One typed line: a command, or an answer applied and its changes shown."""
@@ -182,7 +116,8 @@ class SessionLoop:
             if line.kind != "answer":
                 self.command(line, ask)
                 return
-            card = known_card(ask, text) if self.answerer.interactive else None
+            reads_a_card = self.answerer.interactive and isinstance(ask, CardQuestion)
+            card = known_card(ask, text, self.live.driver.read(text)) if reads_a_card else None
             if card is not None and isinstance(ask, CardQuestion):
                 again = self.confirm_card(ask, *card)
                 if again:
@@ -225,7 +160,7 @@ class SessionLoop:
             show_changes(self.console, found.lines)
 
     def show_state(self) -> None:
-        show_public(self.console, self.view())
+        show_public(self.console, self.view(), self.game.short_headers)
 
     def completions(self, ask: Ask[Any]) -> Completions:
         state = self.live.driver.state
@@ -241,14 +176,15 @@ class SessionLoop:
     def hides_amount(self, command: str = "") -> Masked:
         """Whether a line typed so far is a correction of a hidden field (after `command`, when the
         line must start with it): the table should not watch its amount being typed."""
-        state = self.live.driver.state
-
         def hides(typed: str) -> bool:
             word, _, rest = typed.strip().partition(" ")
             if command and word.lower() != command:
                 return False
             change = (rest if command else typed).partition(";")[0]
-            return names_hidden_field(change, self.game.correction_targets(state), self.game.fields)
+            try:  # read as it is typed; the driver keeps the reading for when it is entered
+                return self.live.driver.read_correction(change).keeps_amount_hidden
+            except InvalidAdjustment:
+                return False
 
         return hides
 
@@ -257,7 +193,7 @@ class SessionLoop:
         another answer replaces it. Returns that other answer, or '' for the card."""
         fields = ", ".join(f"{field} {value}" for field, value in printed.items())
         self.console.print(styled(("  ›", "cyan"), f" {name}: {fields}"))
-        base = validator(ask, self.game.correction_verbs)
+        base = validator(ask, self.game.correction_verbs, self.live.driver.read)
         typed = self.answerer.ask(
             f"Enter = {name}, or another answer", lambda text: None if not text.strip() else base(text),
             complete=self.completions(ask),
@@ -274,7 +210,7 @@ class SessionLoop:
         elif line.kind == "edit":
             from referee.cli.edit_cmd import edit_at_question
 
-            edit_at_question(self, line.text)
+            edit_at_question(self.live, self.answerer, self.console, line.text)
             self.show_header(force=True)
         elif line.kind == "state":
             self.show_state()
@@ -297,9 +233,10 @@ class SessionLoop:
         header = self.game.header(self.live.driver.state)
         if self.answerer.interactive and len(described) > 1 and described[0].turn != (header.round, header.active):
             first = described[0]
+            active = first.header.active
             where = ", ".join(part for part in (f"round {first.round}" if first.round else "",
-                                                f"{first.active}'s turn" if first.active else "") if part)
-            back_to = f"{where} ({first.question!r})" if where else repr(first.question)
+                                                f"{active}'s turn" if active else "") if part)
+            back_to = f"{where} ({first.asked!r})" if where else repr(first.asked)
             question = Confirm(f"Undo {len(described)} entries, back to {back_to}? (y/n)")
             answer = self.answerer.ask(question.prompt, fits(question), complete=gather(["yes", "no"], (), (), (), ()))
             if not question.parse(answer):
@@ -323,8 +260,8 @@ class SessionLoop:
         self._last_round = round_of(self.game.header(self.live.driver.state))
         show_changes_or_table(self.console, before, self.view(), self.show_state)
 
-    def say_entries(self, what: str, described: Sequence[EntryDescription]) -> None:
-        texts = [shown_entry(self.game, self.live.driver.state, description) for description in described]
+    def say_entries(self, what: str, described: Sequence[Step]) -> None:
+        texts = [shown_entry(step) for step in described]
         if len(texts) == 1:
             self.console.print(styled((f"{what}:", "bold"), f" {texts[0]}"))
             return

@@ -7,7 +7,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text, TextType
 
-from referee.cli.render import StyledLine
+from referee.cli.styled import StyledLine
 from referee.user_text import visible
 
 

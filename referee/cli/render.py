@@ -12,9 +12,11 @@ is loaded (referee/cli/session_console.py).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from referee.cli.styled import styled
 from referee.user_text import visible
 
 if TYPE_CHECKING:
@@ -25,6 +27,9 @@ if TYPE_CHECKING:
     from referee.cli.plain_console import PlainConsole
     from referee.engine.game import Header, PublicView
     from referee.outcome import ScoreReport
+
+
+NO_SHORT_HEADERS: Mapping[str, str] = MappingProxyType({})
 
 
 def make_console(**options: Any) -> PlainConsole:
@@ -39,30 +44,6 @@ def plain_text(value: str, style: str = "") -> Text:
     from rich.text import Text
 
     return Text(visible(value), style=style)
-
-
-class StyledLine:
-    """One line in pieces, each shown as it is in its own style ('' for none). rich prints it as
-    its Text (`__rich__`); a session's console writes it itself (session_console.py)."""
-
-    __slots__ = ("pieces",)
-
-    def __init__(self, pieces: tuple[tuple[str, str], ...]) -> None:
-        self.pieces = pieces
-
-    def __rich__(self) -> Text:
-        from rich.text import Text
-
-        return Text.assemble(*self.pieces)
-
-    def __str__(self) -> str:
-        return "".join(text for text, _style in self.pieces)
-
-
-def styled(*parts: str | tuple[str, str]) -> StyledLine:
-    """One line from pieces shown as they are; a (text, style) pair is shown in that style."""
-    return StyledLine(tuple((visible(part[0]), part[1]) if isinstance(part, tuple) else (visible(part), "")
-                        for part in parts))
 
 
 def header_text(header: Header) -> str:
@@ -115,56 +96,26 @@ def print_marked(console: PlainConsole, mark: tuple[str, str], text: str) -> Non
         console.print(line, soft_wrap=fitted_already)
 
 
-ABBREVIATIONS = {
-    "Character": "Char.",
-    "Built+new": "Built",
-    "Puppets home": "Pup.",
-    "Forest cards": "Forest",
-    "Potions kept/sold/traded": "Pot. k/s/t",
-    "Reputation": "Rep.",
-    "Popularity": "Pop.",
-    "Strength": "Str.",
-    "Wealth": "Wlth.",
-    "Intrigue": "Intr.",
-    "Challenges": "Chall.",
-    "Plots left": "Plots",
-    "Hand s/m/h": "s/m/h",
-    "Peasant": "Peas.",
-    "Legion": "Leg.",
-    "factions": "fact.",
-    "buildings": "build.",
-    "under construction": "unbuilt",
-    "coin points": "coins",
-    "fagus penalty": "fagus",
-    "reputation": "rep.",
-    "gem groups": "groups",
-    "gem sets": "sets",
-    "unmarried bonus": "single",
-    "card power": "cards",
-    "house power": "house",
-    "ambitions": "amb.",
-}
-"""Shorter column headers for a narrow terminal, readable without the long ones beside them."""
-
-
-def abbreviated(header: str) -> str:
-    return ABBREVIATIONS.get(header, header)
-
-
 def longest_word(texts: list[str]) -> int:
     return max((len(word) for text in texts for word in text.split()), default=1)
 
 
-def fitted(console: PlainConsole, build: Callable[[Callable[[str], str], bool], RichTable]) -> RichTable:
+def fitted(
+    console: PlainConsole, build: Callable[[Callable[[str], str], bool], RichTable], short: Mapping[str, str]
+) -> RichTable:
     """The table as it reads best on this terminal, built by `build(name_of_column, compact)`:
-    with its full headers if it fits whole, else abbreviated headers; else the cells wrapped,
-    with borders while they fit, then without borders between columns. No column is narrower
-    than its longest word, so cells wrap at word boundaries and no header is cut short."""
+    with its full headers if it fits whole, else the `short` headers (the game's, for a narrow
+    terminal, readable without the long ones beside them); else the cells wrapped, with borders
+    while they fit, then without borders between columns. No column is narrower than its longest
+    word, so cells wrap at word boundaries and no header is cut short."""
 
     from rich.measure import Measurement
 
     def full(header: str) -> str:
         return header
+
+    def abbreviated(header: str) -> str:
+        return short.get(header, header)
 
     whole = words_unbroken(build(full, False))
     widest = widest_plain(whole)
@@ -227,7 +178,9 @@ def new_table(title: str, compact: bool) -> RichTable:
     return RichTable(title=title, title_justify="left", show_lines=False)
 
 
-def show_public(console: PlainConsole, view: PublicView, title: str = "Table") -> None:
+def show_public(
+    console: PlainConsole, view: PublicView, short: Mapping[str, str] = NO_SHORT_HEADERS, title: str = "Table"
+) -> None:
     def build(name: Callable[[str], str], compact: bool) -> RichTable:
         table = new_table(title, compact)
         for column in view.columns:
@@ -236,12 +189,12 @@ def show_public(console: PlainConsole, view: PublicView, title: str = "Table") -
             table.add_row(*row)
         return table
 
-    console.print(fitted(console, build))
+    console.print(fitted(console, build, short))
     for line in view.lines:
         print_marked(console, (" ", ""), line)
 
 
-def show_scoreboard(console: PlainConsole, report: ScoreReport) -> None:
+def show_scoreboard(console: PlainConsole, report: ScoreReport, short: Mapping[str, str] = NO_SHORT_HEADERS) -> None:
     parts: list[str] = []
     for player in report.players:
         for part in player.breakdown:
@@ -270,7 +223,7 @@ def show_scoreboard(console: PlainConsole, report: ScoreReport) -> None:
             )
         return table
 
-    table = fitted(console, build)
+    table = fitted(console, build, short)
     console.print(table)
     if report.teams:
         for team in report.teams:

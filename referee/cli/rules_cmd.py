@@ -88,9 +88,9 @@ def run(
     `db` is the data directory (imported copies, the search cache), as for every command. `ask`
     reads the table's answer to "which one answered it?"; by default it is asked only when both
     standard input and the output are a terminal."""
+    from referee.cli.failure import error
     from referee.data_dir import chosen
     from referee.rules.model import RulesError
-    from referee.user_text import visible
 
     stream = out if out is not None else sys.stdout
     if ask is None and sys.stdin.isatty() and stream.isatty():
@@ -99,7 +99,7 @@ def run(
         with chosen(db):
             return _dispatch(list(words), section_id, as_json, limit, Output(plain, pager, stream, ask))
     except (RulesError, UsageProblem) as problem:
-        print(f"referee: {visible(str(problem), keep='')}", file=sys.stderr)
+        error(str(problem))
         return BAD_INPUT
 
 

@@ -10,22 +10,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.cli.answerers import AnswersEnded, InteractiveAnswerer, ScriptedAnswerer, ScriptRejected
-from referee.cli.loop import Answerer, Quit, SessionLoop
-from referee.cli.render import make_console, styled
+from referee.cli.asking import Answerer, Quit
+from referee.cli.failure import error
+from referee.cli.loop import SessionLoop
+from referee.cli.render import make_console
 from referee.cli.session_console import SessionConsole
-from referee.engine.session import LiveSession
+from referee.cli.styled import styled
 from referee.errors import RefereeError
+from referee.session import LiveSession
 from referee.store import Store
-from referee.user_text import visible
 
 if TYPE_CHECKING:
     from referee.cli.plain_console import PlainConsole
 
 NO_TERMINAL = "no terminal to ask questions on; give the answers with --answers FILE"
 
-
-def error(message: str) -> None:
-    print(f"referee: {visible(message, keep='')}", file=sys.stderr)
 
 
 def choose_answerer(answers: Path | None, console: PlainConsole) -> Answerer | None:
@@ -53,13 +52,13 @@ def start_session(
         error(f"{', '.join(taken)}: a command word at the prompts ({', '.join(COMMANDS)}); choose other names")
         return 2
     try:
-        from referee.games.registry import find_game
+        from referee.games.registry import find_game, load_game
 
-        find_game(game)  # a mistyped game is said first, with what it may have meant
+        info = find_game(game)  # a mistyped game is said first, with what it may have meant
         answerer = choose_answerer(answers, console)
         if answerer is None:
             return 2
-        live = LiveSession.start(Store(db), game, players, options)
+        live = LiveSession.start(Store(db), load_game(info.id), players, options, info.short_name)
     except RefereeError as problem:
         error(str(problem))
         return 2
@@ -85,7 +84,9 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
         answerer = choose_answerer(answers, console)
         if answerer is None:
             return 2
-        live = LiveSession.resume(store, session_id)
+        from referee.games.registry import load_game
+
+        live = LiveSession.resume(store, session_id, load_game)
     except RefereeError as problem:
         error(str(problem))
         return 2
@@ -165,9 +166,10 @@ def replay_scenario(path: Path) -> int:
     except RefereeError as problem:
         error(str(problem))
         return 2
-    show_public(console, run.driver.game.public_view(run.driver.state))
+    game = run.driver.game
+    show_public(console, game.public_view(run.driver.state), game.short_headers)
     if run.driver.report is not None:
-        show_scoreboard(console, run.driver.report)
+        show_scoreboard(console, run.driver.report, game.short_headers)
     if run.failures:
         for failure in run.failures:
             error(f"expectation not met: {failure}")

@@ -8,16 +8,13 @@ from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
-from referee.asks import Ask
+from referee.asks import Notice, Question, build
+from referee.cli.failure import error
 from referee.errors import InvalidAnswer, RefereeError, ScoreInputError
 from referee.games.registry import find_game
-from referee.outcome import ScoreReport
+from referee.outcome import ScoreReport, Scoring
 from referee.safe_files import MAX_BYTES, describe, megabytes, read_user_text
-from referee.user_text import name_problem, split_names, visible
-
-
-def error(message: str) -> None:
-    print(f"referee: {visible(message, keep='')}", file=sys.stderr)
+from referee.user_text import name_problem, split_names
 
 
 def read_input(input_file: str) -> str:
@@ -48,14 +45,17 @@ def read_json(input_file: str) -> Any:
         raise RefereeError(f"{input_file} is not usable JSON ({str(problem).split(':')[0]})") from None
 
 
-def run_asks(flow: Generator[Ask[Any], Any, Any], answerer: Any) -> Any:
+def run_asks(flow: Generator[Question, Any, dict[str, Any]], answerer: Any) -> dict[str, Any]:
     """Ask each question until the generator returns; a bad answer is explained and asked again."""
-    from referee.cli.loop import Quit, prompt_for, single_keys, validator
+    from referee.cli.asking import Quit, prompt_for, remembering, single_keys, validator
 
     try:
-        ask = next(flow)
+        question = next(flow)
         while True:
-            text = answerer.ask(prompt_for(ask), validator(ask), ask.default, single_keys(ask))
+            assert not isinstance(question, Notice), "the holdings' questions hand nothing to the engine"
+            ask = build(question)
+            read = remembering(ask.parse)
+            text = answerer.ask(prompt_for(ask), validator(ask, read=read), ask.default, single_keys(ask))
             command = text.strip().lower()
             if command == "quit":
                 raise Quit()
@@ -63,13 +63,14 @@ def run_asks(flow: Generator[Ask[Any], Any, Any], answerer: Any) -> Any:
                 answerer.rejected(f"Allowed: {ask.allowed()} (rulebook section {ask.section})")
                 continue
             try:
-                value = ask.parse(text)
+                value = read(text)
             except InvalidAnswer as problem:
                 answerer.rejected(str(problem))
                 continue
-            ask = flow.send(value)
+            question = flow.send(value)
     except StopIteration as done:
-        return done.value
+        holdings: dict[str, Any] = done.value
+        return holdings
 
 
 def run_score(
@@ -79,7 +80,7 @@ def run_score(
         game = find_game(game_name)
         scoring = game.scoring()
         if input_file is not None:
-            report: ScoreReport = scoring.score_input(read_json(input_file))
+            report = scoring.score_input(read_json(input_file))
             problem = next(filter(None, (name_problem(player.name) for player in report.players)), None)
             if problem:  # the same rule as for the names of a guided game
                 raise RefereeError(problem)
@@ -99,13 +100,13 @@ def run_score(
     else:
         from referee.cli.render import make_console, show_scoreboard
 
-        show_scoreboard(make_console(), report)
+        show_scoreboard(make_console(), report, scoring.short_parts)
     return 0
 
 
-def score_by_questions(game_id: str, scoring: Any, players: str | None, answers: Path | None) -> ScoreReport:
+def score_by_questions(game_id: str, scoring: Scoring, players: str | None, answers: Path | None) -> ScoreReport:
     from referee.cli.answerers import InteractiveAnswerer, ScriptedAnswerer
-    from referee.cli.loop import Quit
+    from referee.cli.asking import Quit
     from referee.cli.render import make_console
 
     console = make_console(stderr=True)
@@ -131,5 +132,4 @@ def score_by_questions(game_id: str, scoring: Any, players: str | None, answers:
         holdings = run_asks(scoring.ask_holdings(names), answerer)
     except Quit:
         raise RefereeError("stopped; nothing was scored") from None
-    result: ScoreReport = scoring.score_input(holdings)
-    return result
+    return scoring.score_input(holdings)

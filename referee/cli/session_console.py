@@ -18,7 +18,7 @@ import os
 import sys
 from typing import IO, TYPE_CHECKING, Any
 
-from referee.cli.render import StyledLine
+from referee.cli.styled import StyledLine
 from referee.user_text import visible
 
 if TYPE_CHECKING:

@@ -5,23 +5,19 @@ the one named with --session) drawn in the terminal."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
+from referee.cli.failure import error
 from referee.cli.plain_console import PlainConsole
 from referee.cli.render import make_console, plain_text
 from referee.errors import RefereeError
 from referee.history import Filters, StoredSession, read_session, resolve, select, summaries
 from referee.stats import Statistics, Tally, gather, ordered
 from referee.store import SessionMeta, Store
-
-
-def error(message: str) -> None:
-    print(f"referee: {message}", file=sys.stderr)
 
 
 def percent(value: float | None) -> str:
@@ -63,7 +59,7 @@ def run_stats(
     show_tables(console, stats)
     if charted is not None:
         from referee.cli.history_cmd import show_charts
-        from referee.engine.session import load_game
+        from referee.games.registry import load_game
 
         meta = charted.meta
         console.print(plain_text(f"Score progression of {meta.id} ({meta.game}, {meta.started}: "
@@ -75,22 +71,28 @@ def run_stats(
 def chart_session(store: Store, given: str | None, finished: list[SessionMeta]) -> StoredSession | None:
     """The session whose progression is drawn: the one asked for, else the latest finished one
     of a game with a running score (None when there is none)."""
-    from referee.progress import has_progression
+    from referee.games.registry import load_game
 
     if given is not None:
         return read_session(store, resolve(store, given).id)
+    charted: dict[str, bool] = {}
     for meta in reversed(finished):
-        if has_progression(meta.game):
+        if meta.game not in charted:
+            try:
+                charted[meta.game] = load_game(meta.game).progression is not None
+            except RefereeError:  # a game this referee does not guide: nothing to chart
+                charted[meta.game] = False
+        if charted[meta.game]:
             return read_session(store, meta.id)
     return None
 
 
 def progression_of(stored: StoredSession) -> list[Any]:
-    from referee.engine.session import load_game
+    from referee.games.registry import load_game
     from referee.progress import progression
 
     meta = stored.meta
-    return progression(load_game(meta.game), meta.players, meta.options, stored.entries)
+    return progression(load_game(meta.game), meta.players, meta.options, stored.entries, meta.questions)
 
 
 def tally_table(title: str, first: str, rows: list[tuple[str, Tally]], extra: str | None = None) -> Table:

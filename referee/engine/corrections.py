@@ -11,7 +11,10 @@ mean a change or a value.
 
 A game declares its fields once (`Game.correction_fields`) with how to read and write each, its
 bounds and whether it is hidden; the engine parses, checks and describes the change. A hidden
-field's new value is never part of the description, which goes on the shared screen.
+field's new value is never part of the description, which goes on the shared screen. A line is
+read once (`parse`) into a Correction, which is then applied (`apply`) and told by it; the driver
+keeps the last one read, so that a line read as it is typed (to mask a hidden amount) is not
+read again when it is entered.
 """
 
 from __future__ import annotations
@@ -75,12 +78,24 @@ Field = Counter[S] | Action[S]
 
 
 @dataclass(frozen=True)
-class Correction:
-    """A correction as read: whom it names, which field, and the rest of the line."""
+class Correction(Generic[S]):
+    """A correction as read: whom it names (a name, or '' for the game itself), which field, and
+    the rest of the line (its change, or an Action's own form)."""
 
     who: str
-    field_name: str
+    field: Field[S]
     rest: str
+
+    @property
+    def keeps_amount_hidden(self) -> bool:
+        """Its amount stays off the shared screen as it is typed: a hidden field's."""
+        return isinstance(self.field, Counter) and self.field.hidden
+
+    @property
+    def told_by_name_only(self) -> bool:
+        """Told on the shared screen by what it was about, not by what it changed: a hidden count,
+        or a form of its own that may carry one (a payment between purses)."""
+        return self.field.hidden
 
 
 def read_change(rest: str, field_name: str) -> tuple[str, int]:
@@ -100,9 +115,9 @@ def changed_value(current: int, sign: str, amount: int) -> int:
     return current + amount if sign == "+" else current - amount
 
 
-def apply_correction(text: str, targets: Sequence[Target], fields: Sequence[Field[S]], state: S) -> str:
-    """Read and apply one correction; returns what changed for the shared screen."""
-    who, field, rest = parse(text, targets, fields)
+def apply(correction: Correction[S], state: S) -> str:
+    """Apply a read correction; returns what changed for the shared screen (no hidden value)."""
+    who, field, rest = correction.who, correction.field, correction.rest
     if isinstance(field, Action):
         return field.apply(state, who, rest)
     sign, amount = read_change(rest, field.name)
@@ -119,8 +134,9 @@ def apply_correction(text: str, targets: Sequence[Target], fields: Sequence[Fiel
     return f"{owner}{field.name} {current} -> {new}"
 
 
-def parse(text: str, targets: Sequence[Target], fields: Sequence[Field[S]]) -> tuple[str, Field[S], str]:
-    """(who, field, rest of the line). WHO is the longest target name the line starts with."""
+def parse(text: str, targets: Sequence[Target], fields: Sequence[Field[S]]) -> Correction[S]:
+    """Read a correction: WHO is the longest target name the line starts with (InvalidAdjustment
+    says what does not read)."""
     words = text.split()
     if not words:
         raise InvalidAdjustment(f"say what to correct: {usage(targets, fields)}")
@@ -129,26 +145,16 @@ def parse(text: str, targets: Sequence[Target], fields: Sequence[Field[S]]) -> t
     for name_words, target in names:  # the longest name first: 'Red Keep' before 'Red'
         if lowered[: len(name_words)] == name_words:
             rest = words[len(name_words) :]
-            return target.name, pick_field(target.name, target.kind, rest, fields), " ".join(rest[1:])
+            return Correction(target.name, pick_field(target.name, target.kind, rest, fields), " ".join(rest[1:]))
     own = [field for field in fields if field.kind == GAME]
     if own:
         field = match_field(words[0], own)
         if field is not None:
-            return "", field, " ".join(words[1:])
+            return Correction("", field, " ".join(words[1:]))
     known = ", ".join(target.name for target in targets)
     raise InvalidAdjustment(
         f"a correction starts with who it is about ({known}), not {words[0]!r}; {usage(targets, fields)}"
     )
-
-
-def names_hidden_field(text: str, targets: Sequence[Target], fields: Sequence[Field[S]]) -> bool:
-    """Whether a correction, as far as it is typed (no 'adjust' word), already names a hidden
-    field: what follows, its amount, is then kept off the screen as it is typed."""
-    try:
-        _who, field, _rest = parse(text, targets, fields)
-    except InvalidAdjustment:
-        return False
-    return isinstance(field, Counter) and field.hidden
 
 
 def pick_field(who: str, kind: str, rest: Sequence[str], fields: Sequence[Field[S]]) -> Field[S]:
@@ -171,15 +177,21 @@ def match_field(word: str, fields: Sequence[Field[S]]) -> Field[S] | None:
 
 
 def usage(targets: Sequence[Target], fields: Sequence[Field[S]]) -> str:
-    """The correction forms of a game, one line: its fields by kind."""
+    """The correction forms of a game, one line: its fields by kind, the fields of one kind that
+    take the same form named together."""
     parts = []
     kinds = list(dict.fromkeys(field.kind for field in fields))
     for kind in kinds:
         own = [field for field in fields if field.kind == kind]
         counters = [field.name for field in own if isinstance(field, Counter)]
-        actions = [f"{field.name} {field.form}".strip() for field in own if isinstance(field, Action)]
+        forms: dict[str, list[str]] = {}
+        for field in own:
+            if isinstance(field, Action):
+                forms.setdefault(field.form, []).append(field.name)
         who = "" if kind == GAME else f"<{kind}> "
         if counters:
             parts.append(f"{who}<{'|'.join(counters)}> <+N|-N|=N>")
-        parts.extend(f"{who}{action}" for action in actions)
+        for form, names in forms.items():
+            named = names[0] if len(names) == 1 else f"<{'|'.join(names)}>"
+            parts.append(f"{who}{named} {form}".strip())
     return "adjust " + "; or ".join(parts) + " ; reason"

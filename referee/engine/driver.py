@@ -10,11 +10,12 @@ always rebuilds the same state.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.asks import CONFIRMATIONS, Ask, Notice, Question, TableStep, build, canonical, clean
 from referee.engine.cards import Catalogue, Remember, with_catalogue
+from referee.engine.corrections import Correction, Target, parse
 from referee.engine.game import Game, GameOver
 from referee.errors import InternalError, InvalidAdjustment, InvalidAnswer
 from referee.outcome import ScoreReport, Termination
@@ -22,11 +23,15 @@ from referee.outcome import ScoreReport, Termination
 
 @dataclass(frozen=True)
 class Entry:
-    """One step of a session log: an answer, or a correction with its reason."""
+    """One step of a session log: an answer, or a correction with its reason.
+
+    An entry the driver took also keeps the correction as it read it (`read`, not part of the log):
+    what an undo or a redo says of it comes from there, without reading the line again."""
 
     answer: str | None = None
     adjust: str | None = None
     reason: str | None = None
+    read: Correction[Any] | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, str]:
         if self.adjust is not None:
@@ -40,9 +45,17 @@ class Entry:
         return Entry(answer=str(data["answer"]))
 
     def text(self) -> str:
-        """The entry as a line of an answers file."""
+        """The entry as the table types it, and as a line of an answers file: the answer, or
+        'adjust TEXT ; REASON'."""
         if self.adjust is not None:
             return f"adjust {self.adjust} ; {self.reason or ''}".rstrip(" ;")
+        return self.answer or ""
+
+    def told(self) -> str:
+        """The entry as the screen tells it back (after an undo or a redo): the answer, or
+        'correction TEXT (REASON)'."""
+        if self.adjust is not None:
+            return f"correction {self.adjust} ({self.reason})"
         return self.answer or ""
 
 
@@ -50,7 +63,12 @@ class Driver:
     """Runs one game flow. `pending` is the question waiting for the table (None when over)."""
 
     def __init__(
-        self, game: Game[Any], players: Sequence[str], options: Mapping[str, Any], catalogue: Catalogue | None = None
+        self,
+        game: Game[Any],
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        catalogue: Catalogue | None = None,
+        questions: int | None = None,
     ) -> None:
         self.game = game
         self.catalogue: Catalogue = catalogue or {}
@@ -59,7 +77,13 @@ class Driver:
         """Cards the flow asked to remember since the session last took them."""
         self.players = list(players)
         self.options = dict(options)
-        self.state: Any = game.new_state(players, options)
+        self.questions = game.questions_version if questions is None else questions
+        """The version of the questions this session is played with (a stored session's own)."""
+        self._start()
+
+    def _start(self) -> None:
+        """The game from its setup to its first question, with nothing entered yet."""
+        self.state: Any = self.game.new_state(self.players, self.options, self.questions)
         self.messages: list[str] = []
         self.entries: list[Entry] = []
         self.report: ScoreReport | None = None
@@ -67,7 +91,9 @@ class Driver:
         """Set once the end check has ended the game (the final count may still ask questions)."""
         self.pending: Ask[Any] | None = None
         self._question: Ask[Any] | Callable[[], Ask[Any]] | None = None
-        self._flow = game.flow(self.state, self.messages.append)
+        self._answer_read: tuple[Ask[Any], str, Any] | None = None
+        self._correction_read: tuple[tuple[str, tuple[Target, ...]], Correction[Any]] | None = None
+        self._flow = self.game.flow(self.state, self.messages.append)
         self._advance(lambda: next(self._flow))
 
     @property
@@ -124,14 +150,28 @@ class Driver:
 
     # --- entries -------------------------------------------------------------------------------
 
-    def answer(self, raw: str) -> Entry:
-        """Validate and apply one answer. Raises InvalidAnswer (nothing changes) if it does not fit."""
+    def read(self, raw: str) -> Any:
+        """The value an answer gives the pending question; raises InvalidAnswer (nothing changes)
+        if it does not fit. The answer read last is kept until it is given: a line checked as it
+        is entered is not read again to be applied."""
         ask = self.pending
         if ask is None:
             raise InvalidAnswer(raw, "the game is over", "no more answers")
+        kept = self._answer_read
+        if kept is not None and kept[0] is ask and kept[1] == raw:
+            return kept[2]
+        value = ask.parse(raw)
+        self._answer_read = (ask, raw, value)
+        return value
+
+    def answer(self, raw: str) -> Entry:
+        """Validate and apply one answer. Raises InvalidAnswer (nothing changes) if it does not fit."""
+        ask = self.pending
         if isinstance(ask, TableStep) and clean(raw).lower() not in (*CONFIRMATIONS, ""):
             return self._answer_after_step(raw)
-        value = ask.parse(raw)
+        value = self.read(raw)
+        assert ask is not None
+        self._answer_read = None  # given: a value the flow may change is never handed over twice
         entry = Entry(answer=canonical(ask, raw, value))
         self._send(value, repr(entry.answer))
         self.entries.append(entry)
@@ -157,6 +197,19 @@ class Driver:
             self.entries.insert(len(self.entries) - 1, Entry(answer="done"))
         return entry
 
+    def read_correction(self, text: str) -> Correction[Any]:
+        """The correction a line reads as where the game stands; raises InvalidAdjustment. The
+        correction read last is kept: a line read as it is typed (to mask a hidden amount) is not
+        read again when it is entered."""
+        targets = tuple(self.game.correction_targets(self.state))
+        key = (" ".join(text.split()), targets)
+        kept = self._correction_read
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        correction = parse(text, targets, self.game.fields)
+        self._correction_read = (key, correction)
+        return correction
+
     def adjust(self, text: str, reason: str) -> Entry:
         """Apply a correction. Raises InvalidAdjustment (nothing changes) if it breaks a rule."""
         if self.pending is None:
@@ -165,8 +218,10 @@ class Driver:
             raise InvalidAdjustment("a correction needs a reason (e.g. the card or ability that caused it)")
         # Until it is accepted, the correction is not in `entries`: a refusal rebuilds from them as
         # they are (no copy is taken here: a resume replays thousands of corrections).
+        correction = self.read_correction(text)
+        self._correction_read = None  # applied below: the state it was read against changes
         try:
-            summary = self.game.adjust(self.state, text)
+            summary = self.game.adjust(self.state, correction)
         except InvalidAdjustment:  # a game refuses before it changes anything
             raise
         except ValueError as error:  # a game's reader tripped on odd text: still a refused correction
@@ -181,12 +236,10 @@ class Driver:
         except ValueError as error:  # e.g. no option left to choose from
             self._rebuild(list(self.entries))
             raise InvalidAdjustment(f"refused: the question would have no possible answer ({error})") from None
-        entry = Entry(adjust=" ".join(text.split()), reason=" ".join(reason.split()))
+        entry = Entry(adjust=" ".join(text.split()), reason=" ".join(reason.split()), read=correction)
         self.entries.append(entry)
         self.pending = rebuilt
         self.messages.append(f"Correction: {summary} ({entry.reason})")
-        if self.game.ended_by_correction(self.state) and self.termination is None:
-            self._advance(lambda: self._flow.throw(GameOver()))
         self._check_end()
         return entry
 
@@ -198,10 +251,11 @@ class Driver:
             self.answer(entry.answer or "")
 
     def _rebuild(self, entries: Sequence[Entry]) -> None:
-        """Become the driver that replaying `entries` gives (taking a refused change back)."""
-        fresh = replay(self.game, self.players, self.options, entries, self.catalogue).driver
-        fresh.learned = self.learned[:0]  # what the replay re-learned was kept already
-        self.__dict__.update(fresh.__dict__)
+        """Play `entries` again from the setup (taking a refused change back)."""
+        self._start()
+        for entry in entries:
+            self.apply(entry)
+        self.learned = []  # what the replay re-learned was kept already
         del self.messages[:]  # the replay retold the whole game; the table has heard it already
 
     def take_messages(self) -> list[str]:
@@ -226,10 +280,12 @@ def replay(
     options: Mapping[str, Any],
     entries: Sequence[Entry],
     catalogue: Catalogue | None = None,
+    questions: int | None = None,
 ) -> ReplayResult:
     """Rebuild a session from its log, stopping at the first entry that no longer fits. The log
-    holds every card it used, so the catalogue only serves the questions still to come."""
-    driver = Driver(game, players, options, catalogue)
+    holds every card it used, so the catalogue only serves the questions still to come; `questions`
+    is the version of the questions the log answers (the game's own when None)."""
+    driver = Driver(game, players, options, catalogue, questions)
     for index, entry in enumerate(entries):
         try:
             driver.apply(entry)

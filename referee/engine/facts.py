@@ -1,7 +1,9 @@
-"""Each game fact in one place: player counts from the registry, overridable rulings from the TOML.
+"""A game's numbers, read from its rulebook's TOML (rulebooks/<rulebook>.toml): its player counts,
+components, printed values and the rulings' defaults and choices.
 
 The game modules, `--ruling`, score input and the rulebook tests all read them from here, so a
-count or a ruling's default is written once.
+count or a ruling's default is written once. (The registry repeats a game's name and player counts
+so that games are listed without reading any TOML; a rulebook test holds the two the same.)
 """
 
 from __future__ import annotations
@@ -12,17 +14,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from referee.games.registry import find_game
-from referee.rules import paths
-from referee.rules.paths import builtin_dir
+from referee.data_dir import data_dir
+from referee.rulebook_files import builtin_dir
 from referee.safe_files import read_regular, write_cache
 
 NUMBERS_CACHE_FORMAT = 1
 
 
-def player_range(game_id: str) -> tuple[int, int]:
-    info = find_game(game_id)
-    return info.min_players, info.max_players
+def player_range(rulebook: str) -> tuple[int, int]:
+    """How many may play: the least and the most (the TOML's [game] players)."""
+    low, high = numbers(rulebook)["game"]["players"]
+    return int(low), int(high)
 
 
 _unkept: dict[str, tuple[Path, str]] = {}
@@ -39,7 +41,7 @@ def numbers(rulebook: str) -> dict[str, Any]:
     bytes are the same. Only reading happens here: a command that only reads writes nothing."""
     raw = read_regular(builtin_dir() / f"{rulebook}.toml", follow=True)
     key = hashlib.blake2b(raw, digest_size=20, person=b"numbers%d" % NUMBERS_CACHE_FORMAT).hexdigest()
-    kept = paths.data_dir() / "cache" / f"numbers-{rulebook}.json"
+    kept = data_dir() / "cache" / f"numbers-{rulebook}.json"
     try:
         stored = json.loads(read_regular(kept))
         if stored["key"] == key and isinstance(stored["numbers"], dict):
@@ -63,7 +65,7 @@ def keep_numbers() -> None:
     (called as a session closes: it writes in the data directory anyway)."""
     while _unkept:
         _rulebook, (kept, text) = _unkept.popitem()
-        write_cache(kept, text, paths.data_dir())
+        write_cache(kept, text, data_dir())
 
 
 def ruling_choices(rulebook: str) -> dict[str, tuple[str, ...]]:

@@ -1,4 +1,4 @@
-"""What a guided game provides to the engine.
+"""What a guided game provides to the engine, and what it declares for the layers around it.
 
 A game is a flow (a generator that yields questions and receives validated answers) over a plain
 state object, plus the pieces the engine and the screen need around it: the fields corrections may
@@ -8,6 +8,13 @@ everything random comes from the table.
 A game writes its flow as `play` (setup and every round, until play stops) and `final_count` (the
 reveal and the report). The engine joins them: after every entry the driver asks `end_check`
 whether the game has ended; if so it throws GameOver into `play`, which unwinds to the final count.
+
+A game's Game class is its one declaration: how many play and which names they may not take, its
+typed rulings, its correction fields, the kinds of printed cards the table can name, its public
+view with shorter column headers, its progression chart, the role a player takes, whether it
+scores points, and the version of its questions. The base class gives the defaults, so a game
+states only what is its own; the generic layers (summaries, charts, the screen) ask the Game and
+never name a game.
 """
 
 from __future__ import annotations
@@ -16,11 +23,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from types import MappingProxyType
+from typing import Any, Generic, Protocol, TypeVar
 
 from referee.asks import Question
+from referee.engine import facts
 from referee.engine.cards import CardKind
-from referee.engine.corrections import Field, Target, apply_correction, usage
+from referee.engine.corrections import Correction, Field, Target, apply, usage
+from referee.engine.rulings import RulingSet
 from referee.errors import SessionError
 from referee.outcome import ScoreReport, Termination
 from referee.user_text import name_problem
@@ -31,7 +41,18 @@ Say = Callable[[str], None]
 Flow = Generator[Question, Any, ScoreReport]
 Steps = Generator[Question, Any, None]
 
-S = TypeVar("S")
+
+
+class State(Protocol):
+    """A game's state: plain data that writes itself out as JSON (comparisons, scenarios, exports)."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+S = TypeVar("S", bound=State)
+
+Values = dict[str, dict[str, int]]
+"""Chart title -> series name -> value, at one moment of the game (a progression's reading)."""
 
 
 @dataclass
@@ -56,6 +77,37 @@ class PublicView:
     lines: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Progression(Generic[S]):
+    """What a game charts as its running score, and how to read it from the game's state. Only
+    what the whole table may see is charted."""
+
+    round_label: str
+    """What the x axis counts ('round', or 'turn' where the game has no rounds)."""
+    read: Callable[[S], Values]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class RoleField:
+    """Where a game's state (as JSON, game.to_json) names what each player plays as: a character,
+    a House, a lord or lady."""
+
+    label: str
+    players_key: str
+    field: str
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game's state starts from: the players in seat order, the rulings in force, and the
+    version of the questions the session is played with (see Game.questions_version)."""
+
+    players: tuple[str, ...]
+    rulings: dict[str, str]
+    questions: int
+
+
 class GameOver(Exception):
     """The game has ended where play stands. Thrown by the driver into `play` when `end_check` says
     so after an entry, or raised by a flow where the rulebook ends the game in the middle of a step;
@@ -71,30 +123,76 @@ class Game(ABC, Generic[S]):
 
     id: str
     rulebook: str
-    """The game's rulebook id (rulebooks/<id>.md)."""
+    """The game's rulebook id (rulebooks/<id>.md and its numbers, rulebooks/<id>.toml)."""
 
-    @abstractmethod
-    def check_players(self, players: Sequence[str]) -> None:
-        """Raise SessionError if this list of names cannot play (count, duplicates)."""
+    # --- the declaration: what a game states only where it is its own ------------------------
 
-    @abstractmethod
-    def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> S:
-        """The state before the first question."""
-
+    reserved_names: tuple[str, ...] = ()
+    """Words no player may be named (ones the game's corrections or questions use), lower case."""
+    player_noun: str = "player"
+    """What the game calls a player in messages ('witch')."""
+    rulings: RulingSet = RulingSet()
+    """The rulings the table may override, checked against the rulebook's TOML as the game loads."""
+    printed_cards: tuple[CardKind, ...] = ()
+    """The kinds of printed cards the table can name, for the catalogue (engine/cards.py)."""
+    short_headers: Mapping[str, str] = MappingProxyType({})
+    """Shorter headers of its public view's columns and its score's parts, for a narrow terminal."""
+    progression: Progression[S] | None = None
+    """Its running score by round, where it keeps one in the open."""
+    role: RoleField | None = None
+    """What each player plays as, where the game has such a choice."""
+    scores_points: bool = True
+    """False where a total is no score (Council of Serpents counts Ambitions that came true)."""
+    questions_version: int = 1
+    """The version of the questions its flow asks. A session records the version it is played
+    with, and a replay hands the recorded one back (Setup.questions), so that a log answered to
+    older questions is asked them again; it goes up when questions are taken away or merged."""
     correction_example: str = ""
     """One correction of this game, as typed at a question (shown in the help)."""
     correction_verbs: tuple[str, ...] = ()
     """Words that start a correction of this game without 'adjust' (e.g. 'pay'); reason optional."""
 
-    def play(self, state: S, say: Say) -> Steps:
-        """Setup and every round, until play stops (or GameOver unwinds it)."""
-        raise NotImplementedError(f"{type(self).__name__} defines neither play nor flow")
-        yield  # a generator, for the type checker
+    @property
+    def title(self) -> str:
+        """The game's name in messages: its rulebook's."""
+        return str(facts.numbers(self.rulebook)["game"]["name"])
 
-    def final_count(self, state: S, say: Say) -> Flow:
-        """The reveal and the final report, once play has stopped."""
-        raise NotImplementedError(f"{type(self).__name__} defines neither final_count nor flow")
-        yield  # a generator, for the type checker
+    @property
+    def player_counts(self) -> tuple[int, int]:
+        """The fewest and the most players: its rulebook's (read as a session starts, so that a
+        session keeps its rulebook's numbers for the next start: engine/facts.py)."""
+        return facts.player_range(self.rulebook)
+
+    # --- starting ---------------------------------------------------------------------------
+
+    def check_players(self, players: Sequence[str]) -> None:
+        """Raise SessionError if this list of names cannot play (count, duplicates, reserved words)."""
+        low, high = self.player_counts
+        check_names(self.title, players, low, high, self.reserved_names, self.player_noun)
+
+    def new_state(self, players: Sequence[str], options: Mapping[str, Any], questions: int | None = None) -> S:
+        """The state before the first question, for the table's options and a questions version
+        (the game's own unless a stored session recorded an earlier one)."""
+        self.check_players(players)
+        version = self.questions_version if questions is None else questions
+        if not 1 <= version <= self.questions_version:
+            raise SessionError(
+                f"this session was played with version {version} of the questions; this referee asks "
+                f"versions 1 to {self.questions_version}: upgrade it to replay the session"
+            )
+        return self.initial_state(Setup(tuple(players), self.rulings.chosen(options), version))
+
+    @abstractmethod
+    def initial_state(self, setup: Setup) -> S:
+        """The state before the first question."""
+
+    # --- the flow ---------------------------------------------------------------------------
+
+    play: Callable[[S, Say], Steps]
+    """Setup and every round, until play stops (or GameOver unwinds it): the game's flow module's,
+    declared as `play = staticmethod(flow.play)`."""
+    final_count: Callable[[S, Say], Flow]
+    """The reveal and the final report, once play has stopped."""
 
     def flow(self, state: S, say: Say) -> Flow:
         """The game from setup to the final report: play, then the final count."""
@@ -116,6 +214,8 @@ class Game(ABC, Generic[S]):
         """How a game whose play ran to its natural end ended (for the report)."""
         return None
 
+    # --- corrections ------------------------------------------------------------------------
+
     def correction_targets(self, state: S) -> Sequence[Target]:
         """Who and what corrections may name: the players by default."""
         return [Target(name) for name in self.player_names(state)]
@@ -134,22 +234,20 @@ class Game(ABC, Generic[S]):
         return []
 
     def card_kinds(self) -> Sequence[CardKind]:
-        """The kinds of printed cards the table can name, for the catalogue (engine/cards.py)."""
-        return []
+        """The kinds of printed cards the table can name (the declared `printed_cards`)."""
+        return self.printed_cards
 
-    def adjust(self, state: S, text: str) -> str:
-        """Apply a manual correction; returns what changed. Raises InvalidAdjustment and then
-        leaves the state untouched."""
-        return apply_correction(text, self.correction_targets(state), self.fields, state)
+    def adjust(self, state: S, correction: Correction[S]) -> str:
+        """Apply a correction as read; returns what changed (no hidden value). Raises
+        InvalidAdjustment, and then leaves the state untouched."""
+        return apply(correction, state)
 
     def adjust_help(self) -> str:
         """The forms a correction may take, one line, with an example of this game."""
         forms = usage([], self.fields)
         return f"{forms}; e.g. {self.correction_example}" if self.correction_example else forms
 
-    def ended_by_correction(self, state: S) -> bool:
-        """Kept for games not yet on `end_check`: True when a correction has ended the game."""
-        return False
+    # --- checks and views -------------------------------------------------------------------
 
     @abstractmethod
     def invariant_errors(self, state: S) -> list[str]:
@@ -167,9 +265,9 @@ class Game(ABC, Generic[S]):
     def hidden_view(self, state: S, player: str) -> list[str]:
         """One player's hidden holdings, shown only when the table asks."""
 
-    @abstractmethod
     def to_json(self, state: S) -> dict[str, Any]:
-        """The whole state as plain JSON data (for comparisons and export)."""
+        """The whole state as plain JSON data (for comparisons and export): the state's own."""
+        return state.to_json()
 
 
 def check_names(
@@ -193,17 +291,3 @@ def check_names(
     taken = [name for name in players if name.strip().lower() in reserved]
     if taken:
         raise SessionError(f"{taken[0]!r} is a reserved word here ({', '.join(reserved)}); choose another name")
-
-
-def chosen_rulings(choices: Mapping[str, Sequence[str]], options: Mapping[str, Any]) -> dict[str, str]:
-    """Each ruling's default (its first choice), with the table's overrides from options["rulings"]."""
-    rulings = {ruling: values[0] for ruling, values in choices.items()}
-    overrides = options.get("rulings", {})
-    if not isinstance(overrides, Mapping):
-        raise SessionError("rulings are given as NAME=VALUE pairs")
-    for ruling, value in overrides.items():
-        if ruling not in choices or value not in choices[ruling]:
-            allowed = "; ".join(f"{key}={'|'.join(values)}" for key, values in choices.items())
-            raise SessionError(f"unknown ruling override {ruling}={value}; allowed: {allowed}")
-        rulings[ruling] = value
-    return rulings

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
+from referee.rulebook_files import builtin_dir
 
-def builtin_dir() -> Path:
-    """The project's rulebooks: `$REFEREE_RULEBOOKS`, else `rulebooks/` beside the package."""
-    override = os.environ.get("REFEREE_RULEBOOKS")
-    if override:
-        return Path(override)
-    return Path(__file__).resolve().parent.parent.parent / "rulebooks"
+__all__ = ["builtin_dir", "cache_file", "data_dir", "imported_dir"]
 
 
 def data_dir() -> Path:

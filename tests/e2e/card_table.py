@@ -16,17 +16,15 @@ from referee.catalogue import CardCatalogue  # noqa: E402
 from referee.cli.answerers import InteractiveAnswerer  # noqa: E402
 from referee.cli.render import make_console  # noqa: E402
 from referee.cli.run import run_live  # noqa: E402
-from referee.engine import session as session_module  # noqa: E402
-from referee.engine.session import LiveSession  # noqa: E402
+from referee.session import LiveSession  # noqa: E402
 from referee.store import Store  # noqa: E402
 
 
 def main() -> int:
     game = Cards()
-    session_module.load_game = lambda game_id: game  # type: ignore[assignment]
     store = Store()
     CardCatalogue(game.id, [CARD], store.root).remember("card", "Royal Guard", {"colour": "red", "value": "4"})
-    live = LiveSession.start(store, game.id, ["Ann"], {})
+    live = LiveSession.start(store, game, ["Ann"], {})
     console = make_console()
     print(f"session {live.meta.id}", flush=True)
     return run_live(live, InteractiveAnswerer(console), console, None)

@@ -10,3 +10,25 @@ state.py holds the plain table, rules.py the pure rules on it, parse.py the read
 answers, flow.py the session in the rulebook's order, game.py the Game (correction fields, the end
 of the game, views) and scoring.py the final count, also for `referee score`.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+    from referee.outcome import Scoring
+
+
+def load_guided() -> Game[Any]:
+    """The guided session (loaded when a session is played or replayed)."""
+    from referee.games.blackthorn.game import GAME
+
+    return GAME
+
+
+def load_scoring() -> Scoring:
+    """The scoring on its own (loaded by `referee score`, without the guided session)."""
+    from referee.games.blackthorn.scoring import SCORING
+
+    return SCORING

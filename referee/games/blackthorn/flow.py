@@ -18,7 +18,14 @@ from referee.engine.cards import Card, ask_card, card_field, remember
 from referee.engine.game import Flow, Say, Steps
 from referee.games.blackthorn import rules
 from referee.games.blackthorn.cards import BUILDING_VALUE, CLASS, FACTION, FACTION_CARD, TRIGGER
-from referee.games.blackthorn.scoring import MAX_CARD_POINTS, FinalHoldings, Holdings, reveal_order, score
+from referee.games.blackthorn.rulings import (
+    PASS_WITHOUT_TREASON,
+    STARTING_ROLL_TOTAL,
+    TRIGGER_AFTER_DICE,
+    WHISPERS_ACTIVE_TIED,
+    WHISPERS_ZERO_BUILDINGS,
+)
+from referee.games.blackthorn.scoring import MAX_CARD_POINTS, Holdings, final_holdings, reveal_order, score
 from referee.games.blackthorn.state import (
     CHARACTERS,
     DIE_COLOURS,
@@ -71,7 +78,7 @@ def set_up(table: Table, say: Say) -> Steps:
 
 
 def choose_ring_holder(table: Table, say: Say) -> Steps:
-    if table.rulings.get("starting-roll-total") == "table-decides":
+    if STARTING_ROLL_TOTAL.of(table.rulings) == "table-decides":
         holder = yield from ask(
             pick(
                 "Who rolled highest and takes the Right Hand of the King (ruling starting-roll-total)?",
@@ -248,7 +255,7 @@ def play_faction_card(table: Table, player: Player, faction: str, printed: Card,
     trigger = yield from card_field(printed, "trigger", TRIGGER)
     if trigger is not None:
         trigger_faction, needed = trigger
-        use_before = table.rulings.get("trigger-after-dice") == "before"
+        use_before = TRIGGER_AFTER_DICE.of(table.rulings) == "before"
         value = before[trigger_faction] if use_before else player.points(trigger_faction)
         when = "before" if use_before else "after"
         if value < needed:
@@ -290,7 +297,7 @@ def place_or_resolve(player: Player, printed: Card, say: Say) -> Steps:
 def pass_treason(table: Table, player: Player, say: Say) -> Steps:
     """A 0 die: an opponent takes one of the active player's treason cards at random."""
     opponents = [other for other in table.players if other is not player]
-    pass_none = table.rulings.get("pass-without-treason") == "pass-none"
+    pass_none = PASS_WITHOUT_TREASON.of(table.rulings) == "pass-none"
     if player.treason_cards == 0 and pass_none:
         say(f"{player.name} holds no treason card, so none is passed (ruling pass-without-treason).")
         return
@@ -398,8 +405,8 @@ def whispers_checks(table: Table, active: Player, say: Say, tied_all_draw: bool)
 def whispers_draws(table: Table, active: Player, measure: Measure, of_buildings: bool) -> tuple[Player, ...]:
     """Who may draw for one check, with the table's rulings."""
     values = [(player, measure(player)) for player in rules.whispers_pool(table, active)]
-    tie_blocks = active.is_ghost or table.rulings.get("whispers-active-tied", "nobody") == "nobody"
-    zero_draws = of_buildings and table.rulings.get("whispers-zero-buildings") == "choose-among-tied"
+    tie_blocks = active.is_ghost or WHISPERS_ACTIVE_TIED.of(table.rulings) == "nobody"
+    zero_draws = of_buildings and WHISPERS_ZERO_BUILDINGS.of(table.rulings) == "choose-among-tied"
     return rules.whispers_candidates(active, values, tie_blocks, zero_draws)
 
 
@@ -477,7 +484,7 @@ def final_count(table: Table, say: Say) -> Flow:
     table.phase, table.active = "final", None
     order = table.turn_order()
     treason: dict[str, int] = {}
-    for entry in reveal_order([holdings(player, 0) for player in order]):
+    for entry in reveal_order([final_holdings(player) for player in order]):
         player = table.player(entry.name)
         if player.treason_cards == 0:
             treason[player.name] = 0
@@ -485,7 +492,7 @@ def final_count(table: Table, say: Say) -> Flow:
             continue
         treason[player.name] = yield from ask(reveal_question(player))
     table.finished = True
-    return score(Holdings(tuple(holdings(player, treason[player.name]) for player in order)))
+    return score(Holdings(tuple(final_holdings(player, treason[player.name]) for player in order)))
 
 
 def reveal_question(player: Player) -> Builder[int]:
@@ -493,24 +500,13 @@ def reveal_question(player: Player) -> Builder[int]:
 
     def build() -> Number:
         return Number(
-            f"{player.name} ({holdings(player, 0).influence()} influence) reveals {player.treason_cards} "
+            f"{player.name} ({final_holdings(player).influence()} influence) reveals {player.treason_cards} "
             "treason cards. Total treason points?",
             "treason-reveal",
             maximum=MAX_CARD_POINTS * player.treason_cards,
         )
 
     return build
-
-
-def holdings(player: Player, treason: int) -> FinalHoldings:
-    return FinalHoldings(
-        player.name,
-        {faction: player.points(faction) for faction in FACTIONS},
-        player.influence,
-        tuple(building.value for building in player.buildings if building.complete),
-        sum(1 for building in player.buildings if not building.complete),
-        treason,
-    )
 
 
 def names(players: Sequence[Player]) -> str:

@@ -3,15 +3,13 @@ the game, invariants and views. The flow itself is in flow.py."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
-from referee.engine import facts
-from referee.engine.cards import CardKind
 from referee.engine.corrections import Action, Counter, Field, Target, read_change
-from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps, check_names, chosen_rulings
+from referee.engine.game import Game, Header, Progression, PublicView, RoleField, Setup, Values
 from referee.errors import InvalidAdjustment
-from referee.games.blackthorn import cards, flow, rules
+from referee.games.blackthorn import cards, flow, rules, scoring
+from referee.games.blackthorn.rulings import RULINGS
 from referee.games.blackthorn.state import (
     DICE,
     DIE_FACES,
@@ -33,35 +31,37 @@ GHOST_KIND = "ghost"
 DICE_KIND = "dice"
 LEVEL_FORM = "<+N|-N levels, or =V a track value>"
 BUILDING_FORM = "<+V|-V> (a building of printed value V comes into play or leaves it)"
-ADJUST_HELP = (
-    f"adjust <player> <noble|guild|legion|peasant> {LEVEL_FORM}; <player> <influence|treason|hand> <+N|-N|=N>; "
-    "<player> <building|construction> <+V|-V>; ghost <faction> <+N|-N|=V>; dice <faction> <0-3> ; reason"
-)
+
+
+def visible_influence(table: Table) -> Values:
+    """The running score the table may see: influence without the hidden tokens (the ghost, which
+    cannot win, is not charted)."""
+    return {"Visible influence": {player.name: scoring.final_holdings(player).visible_influence()
+                                  for player in table.players}}
 
 
 class Blackthorn(Game[Table]):
     id = "council-of-blackthorn"
     rulebook = "council-of-blackthorn"
+    reserved_names = (GHOST.lower(), DICE, "all")
+    rulings = RULINGS
+    printed_cards = cards.KINDS
+    short_headers = {"Character": "Char.", "Built+new": "Built", "Peasant": "Peas.", "Legion": "Leg.",
+                     **scoring.SHORT_PARTS}
+    progression = Progression(
+        "round", visible_influence,
+        "faction tracks + completed buildings + 2 a building under construction; influence tokens stay "
+        "hidden until the final count",
+    )
+    role = RoleField("Character", "players", "character")
     correction_example = "Ann noble +1 ; the King's text"
+    play = staticmethod(flow.play)
+    final_count = staticmethod(flow.final_count)
 
-    def check_players(self, players: Sequence[str]) -> None:
-        low, high = facts.player_range(self.id)
-        check_names("Council of Blackthorn", players, low, high, reserved=(GHOST.lower(), DICE, "all"))
-
-    def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Table:
-        self.check_players(players)
-        rulings = chosen_rulings(facts.ruling_choices(self.rulebook), options)
-        ghost = Player(GHOST, influence=0, treason_cards=0, hand=0, is_ghost=True) if len(players) == 2 else None
-        return Table([Player(name) for name in players], ghost, rulings)
-
-    def play(self, state: Table, say: Say) -> Steps:
-        return flow.play(state, say)
-
-    def final_count(self, state: Table, say: Say) -> Flow:
-        return flow.final_count(state, say)
-
-    def card_kinds(self) -> Sequence[CardKind]:
-        return cards.KINDS
+    def initial_state(self, setup: Setup) -> Table:
+        two = len(setup.players) == 2
+        ghost = Player(GHOST, influence=0, treason_cards=0, hand=0, is_ghost=True) if two else None
+        return Table([Player(name) for name in setup.players], ghost, setup.rulings)
 
     def end_check(self, state: Table) -> Termination | None:
         """Never at once: the rulebook ends the game only at the end of a round, after a turn that
@@ -105,9 +105,6 @@ class Blackthorn(Game[Table]):
                    about="a building under construction", hidden=False),
         ]
         return [*levels, *counts, *ghost_levels, *dice]
-
-    def adjust_help(self) -> str:
-        return f"{ADJUST_HELP}; e.g. {self.correction_example}"
 
     # --- checks and views ----------------------------------------------------------------------
 
@@ -168,9 +165,6 @@ class Blackthorn(Game[Table]):
     def hidden_view(self, state: Table, player: str) -> list[str]:
         holder = state.player(player)
         return [f"{holder.name}: {holder.influence} influence points, {holder.treason_cards} treason cards"]
-
-    def to_json(self, state: Table) -> dict[str, Any]:
-        return state.to_json()
 
 
 # --- the correction fields: how each reads and changes the table --------------------------------

@@ -8,6 +8,12 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from referee.games.blackthorn.rulings import (
+    BLOCK_WHILE_HELD,
+    GHOST_IN_COMPARISONS,
+    GHOST_WHISPERS_TREASON,
+    WHISPERS_GAIN_CAPPED,
+)
 from referee.games.blackthorn.state import (
     CAP_WHEN_BLOCKED,
     FACTIONS,
@@ -105,28 +111,18 @@ def whispers_candidates(
     return tuple(player for player in top.players if player is not active and not player.is_ghost)
 
 
-def final_influence(player: Player) -> dict[str, int]:
-    """A player's influence at the end: track points, token points, buildings."""
-    return {
-        "factions": player.faction_points(),
-        "tokens": player.influence,
-        "buildings": sum(building.value for building in player.buildings if building.complete),
-        "under_construction": 2 * sum(1 for building in player.buildings if not building.complete),
-    }
-
-
 # --- the same rules on the whole table, with the table's rulings ---------------------------------
 
 
 def comparison_pool(table: Table) -> list[Player]:
     """Who is compared when finding the highest value (ruling ghost-in-comparisons)."""
-    return table.competitors if table.rulings.get("ghost-in-comparisons") == "count" else table.players
+    return table.competitors if GHOST_IN_COMPARISONS.of(table.rulings) == "count" else table.players
 
 
 def whispers_pool(table: Table, active: Player) -> list[Player]:
     """Who is compared in the checks of a Whispers: as for control, except that the ghost's own
     Whispers leaves the ghost out under ruling ghost-whispers-treason = live-only."""
-    if active.is_ghost and table.rulings.get("ghost-whispers-treason") == "live-only":
+    if active.is_ghost and GHOST_WHISPERS_TREASON.of(table.rulings) == "live-only":
         return table.players
     return comparison_pool(table)
 
@@ -134,14 +130,14 @@ def whispers_pool(table: Table, active: Player) -> list[Player]:
 def whispers_gain_factions(table: Table, player: Player) -> tuple[str, ...]:
     """The factions a Whispers level may be taken in: any of the four (a level past a track's limit
     is lost), or only those where the token can still move (ruling whispers-gain-capped)."""
-    if table.rulings.get("whispers-gain-capped") == "must-move":
+    if WHISPERS_GAIN_CAPPED.of(table.rulings) == "must-move":
         return tuple(faction for faction in FACTIONS if can_gain(table, player, faction))
     return FACTIONS
 
 
 def closed_factions(table: Table) -> set[str]:
     """Factions blocked for good, when the table chose ruling block-while-held = permanent."""
-    return set(table.ever_blocked) if table.rulings.get("block-while-held") == "permanent" else set()
+    return set(table.ever_blocked) if BLOCK_WHILE_HELD.of(table.rulings) == "permanent" else set()
 
 
 def table_blocked(table: Table) -> list[str]:

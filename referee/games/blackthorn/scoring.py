@@ -13,10 +13,11 @@ from referee.asks import Number, Parsed, Question, ask, pick
 from referee.engine import facts
 from referee.errors import InvalidAnswer, ScoreInputError
 from referee.games.blackthorn.parse import TRACK_TEXT, parse_building_values, parse_track_value
-from referee.games.blackthorn.state import FACTIONS, TRACK, TREASON_DECK, UNDER_CONSTRUCTION_POINTS
+from referee.games.blackthorn.state import FACTIONS, TRACK, TREASON_DECK, UNDER_CONSTRUCTION_POINTS, Player
 from referee.outcome import (
     PlayerScore,
     ScoreReport,
+    Scoring,
     assign_ranks,
     check_keys,
     read_int,
@@ -49,6 +50,7 @@ class FinalHoldings:
     """Treason points revealed."""
 
     def breakdown(self) -> dict[str, int]:
+        """Influence by part: the one place its formula is written."""
         return {
             "factions": sum(self.factions.values()),
             "tokens": self.tokens,
@@ -58,6 +60,22 @@ class FinalHoldings:
 
     def influence(self) -> int:
         return sum(self.breakdown().values())
+
+    def visible_influence(self) -> int:
+        """What the whole table sees of it during play: all but the hidden influence tokens."""
+        return self.influence() - self.tokens
+
+
+def final_holdings(player: Player, treason: int = 0) -> FinalHoldings:
+    """A tracked player's holdings at the final count, with the treason points they reveal."""
+    return FinalHoldings(
+        player.name,
+        {faction: player.points(faction) for faction in FACTIONS},
+        player.influence,
+        tuple(building.value for building in player.buildings if building.complete),
+        sum(1 for building in player.buildings if not building.complete),
+        treason,
+    )
 
 
 @dataclass(frozen=True)
@@ -322,3 +340,9 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
         )
         entered["turn_order"] = names[first:] + names[:first]
     return entered
+
+
+SHORT_PARTS = {"factions": "fact.", "buildings": "build.", "under construction": "unbuilt"}
+"""Shorter names of the score's parts, for a narrow terminal."""
+SCORING = Scoring(score_input, ask_holdings, SHORT_PARTS)
+"""How Council of Blackthorn is scored on its own (`referee score`)."""

@@ -10,3 +10,25 @@ Modules: `state` (the table), `rules` (pure rules on it), `parse` (readers of ty
 `flow` (the session, by rulebook part), `game` (corrections, the end, invariants, views) and
 `scoring` (the final score and the tie-breaks).
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+    from referee.outcome import Scoring
+
+
+def load_guided() -> Game[Any]:
+    """The guided session (loaded when a session is played or replayed)."""
+    from referee.games.blackwood.game import GAME
+
+    return GAME
+
+
+def load_scoring() -> Scoring:
+    """The scoring on its own (loaded by `referee score`, without the guided session)."""
+    from referee.games.blackwood.scoring import SCORING
+
+    return SCORING

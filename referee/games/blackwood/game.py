@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from referee.engine.cards import CardKind
 from referee.engine.corrections import GAME as OF_THE_GAME
 from referee.engine.corrections import Action, Counter, Field
-from referee.engine.facts import player_range, ruling_choices
-from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps, check_names, chosen_rulings
+from referee.engine.game import Game, Header, PublicView, Setup
 from referee.errors import InvalidAdjustment
-from referee.games.blackwood import cards, flow, rules
+from referee.games.blackwood import cards, flow, rules, scoring
+from referee.games.blackwood.rulings import RULINGS
 from referee.games.blackwood.scoring import COIN_VALUE_IN_BOX, FAGUS_TOKENS_IN_BOX
 from referee.games.blackwood.state import (
     EXPEDITIONS,
@@ -174,31 +172,24 @@ FIELDS: tuple[Field[Table], ...] = (
 class Blackwood(Game[Table]):
     id = "blackwood"
     rulebook = "blackwood"
+    reserved_names = RESERVED_NAMES
+    player_noun = "witch"
+    rulings = RULINGS
+    printed_cards = cards.KINDS
+    short_headers = {"Puppets home": "Pup.", "Forest cards": "Forest", "Potions kept/sold/traded": "Pot. k/s/t",
+                     "Reputation": "Rep.", **scoring.SHORT_PARTS}
     correction_example = "Ann coins =1 ; she paid a card the referee did not see"
+    play = staticmethod(flow.play)
+    final_count = staticmethod(flow.final_count)
 
-    def check_players(self, players: Sequence[str]) -> None:
-        low, high = player_range(self.id)
-        check_names("Blackwood", players, low, high, RESERVED_NAMES, noun="witch")
-
-    def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Table:
-        self.check_players(players)
-        rulings = chosen_rulings(ruling_choices(self.rulebook), options)
-        forest = rules.new_forest(len(players))
+    def initial_state(self, setup: Setup) -> Table:
+        forest = rules.new_forest(len(setup.players))
         return Table(
-            [Witch(name) for name in players],
-            rulings,
+            [Witch(name) for name in setup.players],
+            setup.rulings,
             forest,
             forest_deck=FOREST_CARDS - rules.cards_in_forest(forest),
         )
-
-    def play(self, state: Table, say: Say) -> Steps:
-        return flow.play(state, say)
-
-    def card_kinds(self) -> Sequence[CardKind]:
-        return cards.KINDS
-
-    def final_count(self, state: Table, say: Say) -> Flow:
-        return flow.final_count(state, say)
 
     def termination(self, state: Table) -> Termination | None:
         """Blackwood ends only as a round ends, so the flow stops there; this says which end it was."""
@@ -295,9 +286,6 @@ class Blackwood(Game[Table]):
             f"{witch.name}: nothing is hidden in Blackwood. Forest cards {shown_cards(witch.forest_cards)}, "
             f"potion fronts worth {witch.potion_reputation} reputation, {witch.coins} coins."
         ]
-
-    def to_json(self, state: Table) -> dict[str, Any]:
-        return state.to_json()
 
 
 def shown_cards(prices: Sequence[int]) -> str:

@@ -9,7 +9,8 @@ import string
 from collections import Counter
 from collections.abc import Sequence
 
-from referee.games.blackwood.scoring import COIN_SUPPLY, COIN_VALUE_IN_BOX, FAGUS_TOKENS, FAGUS_TOKENS_IN_BOX
+from referee.games.blackwood.rulings import COIN_SUPPLY, FAGUS_TOKENS, FOREST_DECK
+from referee.games.blackwood.scoring import COIN_VALUE_IN_BOX, FAGUS_TOKENS_IN_BOX
 from referee.games.blackwood.state import (
     EMPTY_CARD,
     EXPEDITIONS,
@@ -29,12 +30,6 @@ from referee.games.blackwood.state import (
     Witch,
 )
 from referee.outcome import Termination
-
-CAULDRON_TIMING = "cauldron-timing"
-FOREST_DECK = "forest-deck"
-POTIONS_RUN_OUT = "potions-run-out"
-RIVAL_SPOT = "rival-spot"
-SECOND_PUPPET_TWICE = "second-puppet-twice"
 
 EXPEDITIONS_OVER = "expeditions-over"
 """The natural end of the game; the other ends come from the potions (see game_end)."""
@@ -133,7 +128,7 @@ def draw_forest_cards(table: Table, wanted: int) -> tuple[int, bool]:
     new deck first.
     """
     reshuffled = False
-    if table.forest_deck < wanted and table.rulings.get(FOREST_DECK) == "reshuffle" and table.forest_discard:
+    if table.forest_deck < wanted and FOREST_DECK.of(table.rulings) == "reshuffle" and table.forest_discard:
         table.forest_deck += table.forest_discard
         table.forest_discard = 0
         reshuffled = True
@@ -147,7 +142,7 @@ def draw_forest_cards(table: Table, wanted: int) -> tuple[int, bool]:
 
 def supply_coins(table: Table) -> int | None:
     """Coins left in the supply, or None when ruling coin-supply is 'unlimited'."""
-    if table.rulings.get(COIN_SUPPLY) == "unlimited":
+    if COIN_SUPPLY.of(table.rulings) == "unlimited":
         return None
     return COIN_VALUE_IN_BOX - sum(witch.coins for witch in table.witches)
 
@@ -162,7 +157,7 @@ def pay_from_supply(table: Table, witch: Witch, amount: int) -> int:
 
 def fagus_tokens_left(table: Table) -> int | None:
     """Fagus Beech tokens left beside the hut, or None when ruling fagus-tokens is 'unlimited'."""
-    if table.rulings.get(FAGUS_TOKENS) == "unlimited":
+    if FAGUS_TOKENS.of(table.rulings) == "unlimited":
         return None
     return FAGUS_TOKENS_IN_BOX - sum(witch.fagus_tokens for witch in table.witches)
 

@@ -14,11 +14,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.asks import Number, Question, ask
-from referee.engine.facts import player_range, ruling_choices
+from referee.engine.facts import player_range
 from referee.errors import ScoreInputError
+from referee.games.blackwood.rulings import (
+    COIN_SUPPLY,
+    FAGUS_TOKENS,
+    FINAL_TIE,
+    RULINGS,
+    SCORE_RULINGS,
+    FinalTie,
+    Supply,
+)
 from referee.outcome import (
     PlayerScore,
     ScoreReport,
+    Scoring,
     assign_ranks,
     check_keys,
     read_int,
@@ -38,12 +48,7 @@ COIN_VALUE_IN_BOX = 30 * 1 + 20 * 5
 REPUTATION_ENTRY_LIMIT = 999
 """Printed reputation values are unknown; this bound only catches a slip of the keyboard."""
 
-FINAL_TIE = "final-tie"
-COIN_SUPPLY = "coin-supply"
-FAGUS_TOKENS = "fagus-tokens"
-RULING_CHOICES: dict[str, tuple[str, ...]] = {
-    name: choices for name, choices in ruling_choices(GAME_ID).items() if name in (FINAL_TIE, COIN_SUPPLY, FAGUS_TOKENS)
-}
+RULING_CHOICES: dict[str, tuple[str, ...]] = {ruling.name: RULINGS.choices[ruling.name] for ruling in SCORE_RULINGS}
 """The rulings the score depends on, each with its choices, the default first (rulebooks/blackwood.toml)."""
 
 PLAYER_FIELDS = ("name", "reputation", "coins", "fagus_tokens", "potions_brewed")
@@ -67,9 +72,14 @@ class WitchHoldings:
 class Rulings:
     """The readings the referee takes where the rulebook is silent; the table may override them."""
 
-    final_tie: str = RULING_CHOICES[FINAL_TIE][0]
-    coin_supply: str = RULING_CHOICES[COIN_SUPPLY][0]
-    fagus_tokens: str = RULING_CHOICES[FAGUS_TOKENS][0]
+    final_tie: FinalTie = FINAL_TIE.of(RULINGS.defaults())
+    coin_supply: Supply = COIN_SUPPLY.of(RULINGS.defaults())
+    fagus_tokens: Supply = FAGUS_TOKENS.of(RULINGS.defaults())
+
+    @staticmethod
+    def chosen(rulings: Mapping[str, str]) -> Rulings:
+        """The score's rulings as chosen for a game (a session's, or the score input's)."""
+        return Rulings(FINAL_TIE.of(rulings), COIN_SUPPLY.of(rulings), FAGUS_TOKENS.of(rulings))
 
 
 @dataclass(frozen=True)
@@ -94,7 +104,7 @@ def _read_rulings(root: Mapping[str, Any]) -> Rulings:
         if value not in choices:
             raise ScoreInputError(None, f"rulings.{ruling}", value, " or ".join(choices))
         chosen[ruling] = value
-    return Rulings(final_tie=chosen[FINAL_TIE], coin_supply=chosen[COIN_SUPPLY], fagus_tokens=chosen[FAGUS_TOKENS])
+    return Rulings.chosen(chosen)
 
 
 def _read_witch(entry: Mapping[str, Any], rulings: Rulings) -> WitchHoldings:
@@ -261,3 +271,9 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
         entries.append({"name": name, "reputation": reputation, "coins": coins,
                         "fagus_tokens": fagus_tokens, "potions_brewed": potions_brewed})
     return {"players": entries}
+
+
+SHORT_PARTS = {"coin points": "coins", "fagus penalty": "fagus", "reputation": "rep."}
+"""Shorter names of the score's parts, for a narrow terminal."""
+SCORING = Scoring(score_input, ask_holdings, SHORT_PARTS)
+"""How Blackwood is scored on its own (`referee score`)."""

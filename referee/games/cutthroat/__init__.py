@@ -9,3 +9,25 @@ Modules: state (the plain kingdom), rules (pure rules on it), parse (answer read
 questions, by rulebook part), game (corrections, views, the end), scoring and gems (the score,
 also used by `referee score`).
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+    from referee.outcome import Scoring
+
+
+def load_guided() -> Game[Any]:
+    """The guided session (loaded when a session is played or replayed)."""
+    from referee.games.cutthroat.game import GAME
+
+    return GAME
+
+
+def load_scoring() -> Scoring:
+    """The scoring on its own (loaded by `referee score`, without the guided session)."""
+    from referee.games.cutthroat.scoring import SCORING
+
+    return SCORING

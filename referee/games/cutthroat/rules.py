@@ -8,6 +8,13 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
+from referee.games.cutthroat.rulings import (
+    BEDLAM_OWN_LAND,
+    EMPTY_DECK,
+    STONEHOLD_DISCARD,
+    TERRITORY_LAYOUT,
+    ShortPayment,
+)
 from referee.games.cutthroat.state import (
     ABILITY_USES,
     ATTACKS,
@@ -63,7 +70,7 @@ def holder_of(kingdom: Kingdom, character: str) -> Player | None:
 def neighbours(kingdom: Kingdom, index: int) -> list[int]:
     """Slots next to a territory: a row in slot order, or a ring (ruling territory-layout)."""
     count = len(kingdom.territories)
-    if kingdom.rulings.get("territory-layout") == "ring" and count > 2:
+    if TERRITORY_LAYOUT.of(kingdom.rulings) == "ring" and count > 2:
         return sorted({(index - 1) % count, (index + 1) % count})
     return [other for other in (index - 1, index + 1) if 0 <= other < count]
 
@@ -152,7 +159,7 @@ def stonehold_due(kingdom: Kingdom, territory: Territory) -> int:
     paid_at = kingdom.turn.stonehold_paid_at
     if count == 0 or paid_at is None:
         return count
-    if kingdom.rulings["stonehold-discard"] == "each-defender" and len(territory.defenders) < paid_at:
+    if STONEHOLD_DISCARD.of(kingdom.rulings) == "each-defender" and len(territory.defenders) < paid_at:
         return count
     return 0
 
@@ -168,7 +175,7 @@ def marrow_pays_a_mercenary(kingdom: Kingdom, buyer: Player) -> Territory | None
 def bedlam_sources(kingdom: Kingdom, tyber: Player, territory: Territory) -> list[Territory]:
     """Territories next to the one whose last defender Tyber killed that hold mercenaries; her own
     territories only under ruling bedlam-own-land: included (#lady-tyber)."""
-    spare_own = kingdom.rulings["bedlam-own-land"] == "spared"
+    spare_own = BEDLAM_OWN_LAND.of(kingdom.rulings) == "spared"
     return [
         land
         for land in adjacent(kingdom, territory)
@@ -307,7 +314,7 @@ def pay(player: Player, amount: int) -> None:
         player.copper += silver * SILVER_IN_COPPER - remaining
 
 
-def short_payment(held: int, amount: int, ruling: str) -> int:
+def short_payment(held: int, amount: int, ruling: ShortPayment) -> int:
     """What a player owing `amount` of something and holding `held` of it hands over (ruling
     short-payment): all of it when they can; otherwise what they hold, or nothing."""
     if held >= amount:
@@ -315,7 +322,7 @@ def short_payment(held: int, amount: int, ruling: str) -> int:
     return held if ruling == "what-they-have" else 0
 
 
-def payable(player: Player, amount: int, ruling: str) -> int:
+def payable(player: Player, amount: int, ruling: ShortPayment) -> int:
     """The copper a player owing `amount` copper to another hands over."""
     return short_payment(player.copper, amount, ruling)
 
@@ -331,14 +338,14 @@ def gems_in_purse(kingdom: Kingdom) -> int:
 
 def mercenaries_available(kingdom: Kingdom) -> int:
     """Cards the mercenary deck can still give (ruling empty-deck)."""
-    if kingdom.rulings.get("empty-deck") == "closed":
+    if EMPTY_DECK.of(kingdom.rulings) == "closed":
         return MERCENARY_CARDS - kingdom.mercenaries_drawn
     return MERCENARY_CARDS - kingdom.mercenaries_in_play()
 
 
 def hirelings_available(kingdom: Kingdom) -> int:
     held = sum(player.hirelings for player in kingdom.players)
-    if kingdom.rulings.get("empty-deck") == "closed":
+    if EMPTY_DECK.of(kingdom.rulings) == "closed":
         return kingdom.hireling_deck_size - kingdom.hirelings_drawn
     return kingdom.hireling_deck_size - held
 

@@ -22,9 +22,20 @@ from referee.games.cutthroat.gems import (
     most_sets_split,
 )
 from referee.games.cutthroat.parse import parse_gem_line
+from referee.games.cutthroat.rulings import (
+    GEM_SPLIT,
+    RULINGS,
+    SCORE_RULINGS,
+    TEAM_RANKS,
+    TIED_TOP,
+    GemSplitting,
+    TeamRanks,
+    TiedTop,
+)
 from referee.outcome import (
     PlayerScore,
     ScoreReport,
+    Scoring,
     Team,
     check_keys,
     read_bool,
@@ -42,8 +53,7 @@ LARGEST_ENTRY = 999_999
 
 PLAYER_FIELDS = ("name", "copper", "silver", "gems", "card_vp", "heir_alive", "married_to")
 REQUIRED_FIELDS = ("name", "copper", "silver", "gems", "card_vp", "heir_alive")
-SCORE_RULINGS = ("gem-split", "tied-top", "team-ranks")
-RULING_CHOICES = {name: choices for name, choices in facts.ruling_choices(GAME_ID).items() if name in SCORE_RULINGS}
+RULING_CHOICES = {ruling.name: RULINGS.choices[ruling.name] for ruling in SCORE_RULINGS}
 """The rulings of the final score, each with its choices, the default first (from the rulebook's TOML)."""
 
 NOT_MARRIED_LABELS = ("nobody", "no one", "(unmarried)")
@@ -73,9 +83,9 @@ class Holdings:
 
     players: tuple[PlayerHoldings, ...]
     """In seat order."""
-    gem_split: str = RULING_CHOICES["gem-split"][0]
-    tied_top: str = RULING_CHOICES["tied-top"][0]
-    team_ranks: str = RULING_CHOICES["team-ranks"][0]
+    gem_split: GemSplitting = GEM_SPLIT.of(RULINGS.defaults())
+    tied_top: TiedTop = TIED_TOP.of(RULINGS.defaults())
+    team_ranks: TeamRanks = TEAM_RANKS.of(RULINGS.defaults())
 
 
 # --- reading the input ---------------------------------------------------------------------------
@@ -179,9 +189,9 @@ def parse_input(data: object) -> Holdings:
     rulings = _read_rulings(root)
     return Holdings(
         tuple(players),
-        gem_split=rulings["gem-split"],
-        tied_top=rulings["tied-top"],
-        team_ranks=rulings["team-ranks"],
+        gem_split=GEM_SPLIT.of(rulings),
+        tied_top=TIED_TOP.of(rulings),
+        team_ranks=TEAM_RANKS.of(rulings),
     )
 
 
@@ -197,7 +207,7 @@ def gets_unmarried_bonus(player: PlayerHoldings) -> bool:
     return player.heir_alive and player.married_to is None
 
 
-def gem_split_for(player: PlayerHoldings, ruling: str) -> GemSplit:
+def gem_split_for(player: PlayerHoldings, ruling: GemSplitting) -> GemSplit:
     return most_sets_split(player.gems) if ruling == "most-sets" else best_split(player.gems)
 
 
@@ -225,7 +235,7 @@ def sides(players: Sequence[PlayerHoldings]) -> list[tuple[str, ...]]:
     return result
 
 
-def _gem_note(player: PlayerHoldings, split: GemSplit, ruling: str) -> str | None:
+def _gem_note(player: PlayerHoldings, split: GemSplit, ruling: GemSplitting) -> str | None:
     """Say how the gems were split, where the player had a choice to make."""
     if min(player.gems) == 0:
         return None
@@ -375,3 +385,9 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
             }
         )
     return {"players": players}
+
+
+SHORT_PARTS = {"gem groups": "groups", "gem sets": "sets", "unmarried bonus": "single"}
+"""Shorter names of the score's parts, for a narrow terminal."""
+SCORING = Scoring(score_input, ask_holdings, SHORT_PARTS)
+"""How Cutthroat Kingdoms is scored on its own (`referee score`)."""

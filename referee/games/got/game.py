@@ -3,16 +3,14 @@ invariants and views."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
-from referee.engine import facts
-from referee.engine.cards import CardKind
 from referee.engine.corrections import GAME as OF_THE_GAME
 from referee.engine.corrections import Action, Counter, Field
-from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps, check_names, chosen_rulings
+from referee.engine.game import Game, Header, Progression, PublicView, RoleField, Setup, Values
 from referee.errors import InvalidAdjustment
-from referee.games.got import cards, flow, parse, rules
+from referee.games.got import cards, flow, parse, rules, scoring
+from referee.games.got.rulings import RULINGS
 from referee.games.got.scoring import joined_names
 from referee.games.got.state import (
     CHALLENGE_KINDS,
@@ -27,6 +25,7 @@ from referee.games.got.state import (
 from referee.outcome import Termination
 
 GAME_NAME = "A Game of Thrones (1st edition)"
+"""The game's name in messages (shorter than the rulebook's)."""
 RESERVED_NAMES = ("prized",)
 """'adjust prized NAME N' starts with this word, so no player may be named so."""
 MAX_COUNT = 999
@@ -124,27 +123,27 @@ def prized_leaves_play(table: Table, who: str, rest: str) -> str:
     return f"{owner.name}'s Prized card left play: {names} each take {gained} power"
 
 
+def power(table: Table) -> Values:
+    """The race to 15: each player's power, all of it on the table."""
+    return {"Power": {player.name: player.house_power + player.card_power for player in table.players}}
+
+
 class Thrones(Game[Table]):
     id = "got-lcg-1e"
     rulebook = "got-lcg-1e"
+    title = GAME_NAME
+    reserved_names = RESERVED_NAMES
+    rulings = RULINGS
+    printed_cards = cards.KINDS
+    short_headers = {"Challenges": "Chall.", "Plots left": "Plots", **scoring.SHORT_PARTS}
+    progression = Progression("round", power, "power on House cards and other cards")
+    role = RoleField("House", "players", "house")
     correction_example = "Ann house +2 ; a card's text"
+    play = staticmethod(flow.play)
+    final_count = staticmethod(flow.final_count)
 
-    def check_players(self, players: Sequence[str]) -> None:
-        check_names(GAME_NAME, players, *facts.player_range(self.id), RESERVED_NAMES)
-
-    def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Table:
-        self.check_players(players)
-        rulings = chosen_rulings(facts.ruling_choices(self.rulebook), options)
-        return Table([Player(name) for name in players], rulings)
-
-    def play(self, state: Table, say: Say) -> Steps:
-        return flow.play(state, say)
-
-    def card_kinds(self) -> Sequence[CardKind]:
-        return cards.KINDS
-
-    def final_count(self, state: Table, say: Say) -> Flow:
-        return flow.final_count(state, say)
+    def initial_state(self, setup: Setup) -> Table:
+        return Table([Player(name) for name in setup.players], setup.rulings)
 
     def end_check(self, state: Table) -> Termination | None:
         return rules.power_reached(state.players)
@@ -264,9 +263,6 @@ class Thrones(Game[Table]):
             f"{holder.name}: {holder.hand} cards in hand (which ones stays with the player), "
             f"{holder.plots_left} plots left to choose from; used: {used or 'none'}"
         ]
-
-    def to_json(self, state: Table) -> dict[str, Any]:
-        return state.to_json()
 
 
 GAME = Thrones()

@@ -13,9 +13,18 @@ from typing import Any
 from referee.asks import Number, Question, ask, pick
 from referee.engine import facts
 from referee.errors import ScoreInputError
+from referee.games.got.rulings import (
+    RANKS_BELOW_WINNER,
+    RULINGS,
+    SCORE_RULINGS,
+    SIMULTANEOUS_FIFTEEN,
+    RanksBelowWinner,
+    SimultaneousFifteen,
+)
 from referee.outcome import (
     PlayerScore,
     ScoreReport,
+    Scoring,
     assign_ranks,
     check_keys,
     read_int,
@@ -30,13 +39,7 @@ JOUST_PLAYERS = 2
 MAX_POWER_PER_FIELD = 99
 """The source sets no limit on power tokens; this bound only catches typing slips."""
 
-SIMULTANEOUS_FIFTEEN = "simultaneous-fifteen"
-RANKS_BELOW_WINNER = "ranks-below-winner"
-RULING_CHOICES: dict[str, tuple[str, ...]] = {
-    name: choices
-    for name, choices in facts.ruling_choices(GAME_ID).items()
-    if name in (SIMULTANEOUS_FIFTEEN, RANKS_BELOW_WINNER)
-}
+RULING_CHOICES: dict[str, tuple[str, ...]] = {ruling.name: RULINGS.choices[ruling.name] for ruling in SCORE_RULINGS}
 """The rulings the count applies, each with its choices, the default first (read from
 rulebooks/got-lcg-1e.toml, [rulings], the one place they are written)."""
 
@@ -73,8 +76,8 @@ class Holdings:
     """In seat order."""
     first_to_fifteen: str | None = None
     """Who the table says reached 15 before anyone else, when several have 15 or more."""
-    simultaneous_fifteen: str = RULING_CHOICES[SIMULTANEOUS_FIFTEEN][0]
-    ranks_below_winner: str = RULING_CHOICES[RANKS_BELOW_WINNER][0]
+    simultaneous_fifteen: SimultaneousFifteen = SIMULTANEOUS_FIFTEEN.of(RULINGS.defaults())
+    ranks_below_winner: RanksBelowWinner = RANKS_BELOW_WINNER.of(RULINGS.defaults())
 
 
 # --- the rules ---------------------------------------------------------------------------------
@@ -124,15 +127,15 @@ def choose_winners(holdings: Holdings, notes: list[str]) -> list[str]:
             else f"{joined_names(winners)} share the most power ({most}) and share the win"
         )
         notes.append(
-            f"Ruling {SIMULTANEOUS_FIFTEEN} (most-power) applied: {power_list(reached)} reached "
+            f"Ruling {SIMULTANEOUS_FIFTEEN.name} (most-power) applied: {power_list(reached)} reached "
             f"{POWER_TO_WIN} at the same moment; {outcome}. To share the win among all of them instead, "
-            f'set "rulings": {{"{SIMULTANEOUS_FIFTEEN}": "shared"}}.'
+            f'set "rulings": {{"{SIMULTANEOUS_FIFTEEN.name}": "shared"}}.'
         )
         return winners
     notes.append(
-        f"Ruling {SIMULTANEOUS_FIFTEEN} (shared) applied: {power_list(reached)} reached {POWER_TO_WIN} "
+        f"Ruling {SIMULTANEOUS_FIFTEEN.name} (shared) applied: {power_list(reached)} reached {POWER_TO_WIN} "
         f"at the same moment and share the win. If one got there first, name them in first_to_fifteen; "
-        f'to give the win to the most power, set "rulings": {{"{SIMULTANEOUS_FIFTEEN}": "most-power"}}.'
+        f'to give the win to the most power, set "rulings": {{"{SIMULTANEOUS_FIFTEEN.name}": "most-power"}}.'
     )
     return [player.name for player in reached]
 
@@ -159,12 +162,12 @@ def rank_players(
         notes.append("Standings by total power, most first; equal totals share a place.")
     elif by_power:
         notes.append(
-            f"Ruling {RANKS_BELOW_WINNER} (by-power) applied: the players who did not win are ranked by "
+            f"Ruling {RANKS_BELOW_WINNER.name} (by-power) applied: the players who did not win are ranked by "
             f"total power; equal totals share a rank."
         )
     else:
         notes.append(
-            f"Ruling {RANKS_BELOW_WINNER} (shared) applied: every player who did not win shares rank "
+            f"Ruling {RANKS_BELOW_WINNER.name} (shared) applied: every player who did not win shares rank "
             f"{others[0].rank}."
         )
     ranks: dict[int, list[PlayerScore]] = {}
@@ -236,8 +239,8 @@ def parse_input(data: object) -> Holdings:
     return Holdings(
         tuple(players),
         read_first_to_fifteen(root, players),
-        rulings[SIMULTANEOUS_FIFTEEN],
-        rulings[RANKS_BELOW_WINNER],
+        SIMULTANEOUS_FIFTEEN.of(rulings),
+        RANKS_BELOW_WINNER.of(rulings),
     )
 
 
@@ -279,3 +282,9 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
             )
         )
     return result
+
+
+SHORT_PARTS = {"card power": "cards", "house power": "house"}
+"""Shorter names of the count's parts, for a narrow terminal."""
+SCORING = Scoring(score_input, ask_holdings, SHORT_PARTS)
+"""How A Game of Thrones is scored on its own (`referee score`)."""

@@ -8,3 +8,25 @@ ended and whose Ambitions came true. state.py holds the plain table, rules.py th
 parse.py the readers of typed answers, houses.py and ambitions.py the Houses and Ambition cards,
 rulings.py the count's rulings.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+    from referee.outcome import Scoring
+
+
+def load_guided() -> Game[Any]:
+    """The guided session (loaded when a session is played or replayed)."""
+    from referee.games.serpents.game import GAME
+
+    return GAME
+
+
+def load_scoring() -> Scoring:
+    """The scoring on its own (loaded by `referee score`, without the guided session)."""
+    from referee.games.serpents.scoring import SCORING
+
+    return SCORING

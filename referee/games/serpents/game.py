@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from referee.engine import facts
-from referee.engine.cards import CardKind
 from referee.engine.corrections import Counter, Target
-from referee.engine.game import Flow, Game, Header, PublicView, Say, Steps, check_names, chosen_rulings
-from referee.games.serpents import cards, flow, rules
+from referee.engine.game import Game, Header, Progression, PublicView, Setup, Values
+from referee.games.serpents import cards, flow, rules, scoring
 from referee.games.serpents.houses import ATTRIBUTES, COLLAPSE_VALUE, HOUSES, TRIUMPH_VALUE
+from referee.games.serpents.rulings import RULINGS, STRUGGLE_ATTRIBUTE
 from referee.games.serpents.state import (
     COURT_SPACES,
     INFLUENCE_CARDS,
@@ -62,32 +60,37 @@ INTRIGUE = Counter(
 )
 
 
+def house_attributes(table: Table) -> Values:
+    """Each House's attributes, a chart each: the running state of the game, all of it public."""
+    return {
+        f"House {attribute}": {house.capitalize(): values[attribute] for house, values in table.houses.items()}
+        for attribute in ATTRIBUTES
+    }
+
+
 class Serpents(Game[Table]):
     id = "council-of-serpents"
     rulebook = "council-of-serpents"
+    reserved_names = RESERVED_NAMES
+    rulings = RULINGS
+    printed_cards = cards.KINDS
+    short_headers = {"Popularity": "Pop.", "Strength": "Str.", "Wealth": "Wlth.", "Intrigue": "Intr.",
+                     **scoring.SHORT_PARTS}
+    progression = Progression("turn", house_attributes, "13 is the Triumph symbol, 0 the Collapse")
+    scores_points = False
+    """A total counts the player's Ambitions that came true; the winners are whoever's Ambition (or
+    teammate's) came true: no averages or best scores."""
     correction_example = "Jane wealth -2 ; a Traitors card"
+    play = staticmethod(flow.play)
+    final_count = staticmethod(flow.final_count)
 
-    def check_players(self, players: Sequence[str]) -> None:
-        low, high = facts.player_range(self.id)
-        check_names("Council of Serpents", players, low, high, RESERVED_NAMES)
-
-    def new_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Table:
-        self.check_players(players)
-        rulings = chosen_rulings(facts.ruling_choices(self.rulebook), options)
-        table = Table([Player(name) for name in players], rulings, solo=len(players) == 1)
+    def initial_state(self, setup: Setup) -> Table:
+        players = setup.players
+        table = Table([Player(name) for name in players], setup.rulings, solo=len(players) == 1)
         table.guild_effects = copy.deepcopy(rules.KNOWN_GUILDS)
         table.intrigue_effects = copy.deepcopy(rules.KNOWN_INTRIGUE)
         table.deck = INFLUENCE_CARDS - COURT_SPACES - STARTING_HAND * len(players)
         return table
-
-    def play(self, state: Table, say: Say) -> Steps:
-        return flow.play(state, say)
-
-    def card_kinds(self) -> Sequence[CardKind]:
-        return cards.KINDS
-
-    def final_count(self, state: Table, say: Say) -> Flow:
-        return flow.final_count(state, say)
 
     def end_check(self, state: Table) -> Termination | None:
         """A House on a symbol, or the Keeper of Balance on an empty deck; none once play has stopped."""
@@ -166,7 +169,7 @@ class Serpents(Game[Table]):
         conflicts = [pair_title(pair) for pair in PAIRS if state.conflicts[pair_key(pair)]]
         lines.append("Conflicts: " + (", ".join(conflicts) if conflicts else "none"))
         track = "; ".join(
-            f"{number}. {rules.describe_action(card.action, state.rulings['struggle-attribute'])}"
+            f"{number}. {rules.describe_action(card.action, STRUGGLE_ATTRIBUTE.of(state.rulings))}"
             for number, card in enumerate(state.track, 1)
         )
         lines.append("Time track (next first): " + (track or "empty"))
@@ -190,9 +193,6 @@ class Serpents(Game[Table]):
             f"{holder.name}: {holder.hand} Influence card(s) in hand. The referee never learns their faces or "
             "the Ambition cards until the end."
         ]
-
-    def to_json(self, state: Table) -> dict[str, Any]:
-        return state.to_json()
 
 
 GAME = Serpents()

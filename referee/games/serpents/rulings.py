@@ -1,20 +1,55 @@
-"""The readings the end-of-game count takes where the Council of Serpents rulebook is silent.
+"""The rulings of Council of Serpents, each with every value it may take, and the readings the
+end-of-game count takes from them.
 
-Every ruling and its choices (the default first) are in rulebooks/council-of-serpents.toml, read
-through referee.engine.facts; the score input and a guided session take their overrides from there.
+Every ruling's choices and default are in rulebooks/council-of-serpents.toml as well; the
+declarations below are held against it as the game loads (engine/rulings.py). The score input and a
+guided session take their overrides from there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
-from referee.engine.facts import ruling_choices
+from referee.engine.rulings import Ruling, RulingSet
 from referee.errors import ScoreInputError
 from referee.outcome import require_mapping
 
 RULEBOOK = "council-of-serpents"
+
+TrackEnds = Literal["strict", "clamp"]
+TRACK_ENDS = Ruling[TrackEnds]("track-ends", get_args(TrackEnds))
+AmbitionDeck = Literal["house-fates"]
+AMBITION_DECK = Ruling[AmbitionDeck]("ambition-deck", get_args(AmbitionDeck))
+TriumphAndCollapse = Literal["both", "triumph", "collapse"]
+TRIUMPH_AND_COLLAPSE = Ruling[TriumphAndCollapse]("triumph-and-collapse", get_args(TriumphAndCollapse))
+KeeperWins = Literal["true", "false"]
+KEEPER_WINS_WITHOUT_HOUSE_END = Ruling[KeeperWins]("keeper-wins-without-house-end", get_args(KeeperWins))
+TimeTrackOrder = Literal["first-placed-last", "first-placed-first"]
+TIME_TRACK_ORDER = Ruling[TimeTrackOrder]("time-track-order", get_args(TimeTrackOrder))
+StartingCards = Literal["set-aside", "discard-pile"]
+STARTING_CARDS = Ruling[StartingCards]("starting-cards", get_args(StartingCards))
+PeaceChoice = Literal["automatic", "always-ask"]
+PEACE_CHOICE = Ruling[PeaceChoice]("peace-choice", get_args(PeaceChoice))
+IntrigueEffects = Literal["after-losses", "before-losses"]
+INTRIGUE_EFFECTS = Ruling[IntrigueEffects]("intrigue-effects", get_args(IntrigueEffects))
+StruggleAttribute = Literal["strength", "wealth"]
+STRUGGLE_ATTRIBUTE = Ruling[StruggleAttribute]("struggle-attribute", get_args(StruggleAttribute))
+"""The attribute a Struggle card changes."""
+EmptyDeck = Literal["draw-nothing"]
+EMPTY_DECK_AND_DISCARD = Ruling[EmptyDeck]("empty-deck-and-discard", get_args(EmptyDeck))
+CourtRefill = Literal["refill"]
+SERPENTESS_COURT_REFILL = Ruling[CourtRefill]("serpentess-court-refill", get_args(CourtRefill))
+MissingHouses = Literal["all-act", "one-by-one"]
+MISSING_HOUSES = Ruling[MissingHouses]("missing-houses", get_args(MissingHouses))
+
+RULINGS = RulingSet.of(
+    RULEBOOK,
+    TRACK_ENDS, AMBITION_DECK, TRIUMPH_AND_COLLAPSE, KEEPER_WINS_WITHOUT_HOUSE_END, TIME_TRACK_ORDER,
+    STARTING_CARDS, PEACE_CHOICE, INTRIGUE_EFFECTS, STRUGGLE_ATTRIBUTE, EMPTY_DECK_AND_DISCARD,
+    SERPENTESS_COURT_REFILL, MISSING_HOUSES,
+)
 SCORE_RULINGS = ("track-ends", "ambition-deck", "triumph-and-collapse", "keeper-wins-without-house-end")
 """The rulings that decide an end-of-game count; the others belong to play."""
 
@@ -24,9 +59,9 @@ class Rulings:
     """The rulings the end-of-game count applies, as chosen for the game, and which of them the
     table overrode."""
 
-    track_ends: str = "strict"
+    track_ends: TrackEnds = "strict"
     """strict: attributes from 0 to 13 only; clamp: any whole number, read against the symbols."""
-    triumph_and_collapse: str = "both"
+    triumph_and_collapse: TriumphAndCollapse = "both"
     """Which fate counts for a House with one marker on Triumph and another on Collapse."""
     keeper_wins_without_house_end: bool = True
     """With a Keeper of Balance and no House ended, the Influence deck ran out: the Keeper wins."""
@@ -35,8 +70,7 @@ class Rulings:
 
 
 def score_ruling_choices() -> dict[str, tuple[str, ...]]:
-    choices = ruling_choices(RULEBOOK)
-    return {ruling: choices[ruling] for ruling in SCORE_RULINGS}
+    return {ruling: RULINGS.choices[ruling] for ruling in SCORE_RULINGS}
 
 
 def rulings_from(chosen: Mapping[str, str]) -> Rulings:
@@ -44,9 +78,9 @@ def rulings_from(chosen: Mapping[str, str]) -> Rulings:
     choices = score_ruling_choices()
     values = {ruling: chosen.get(ruling, options[0]) for ruling, options in choices.items()}
     return Rulings(
-        track_ends=values["track-ends"],
-        triumph_and_collapse=values["triumph-and-collapse"],
-        keeper_wins_without_house_end=values["keeper-wins-without-house-end"] == "true",
+        track_ends=TRACK_ENDS.of(values),
+        triumph_and_collapse=TRIUMPH_AND_COLLAPSE.of(values),
+        keeper_wins_without_house_end=KEEPER_WINS_WITHOUT_HOUSE_END.of(values) == "true",
         overridden=tuple(ruling for ruling in SCORE_RULINGS if values[ruling] != choices[ruling][0]),
     )
 

@@ -12,7 +12,7 @@ Input: {"houses": {"clay"|"jane"|"rowel": {"wealth", "popularity", "strength"}},
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +43,7 @@ from referee.games.serpents.rulings import Rulings, parse_rulings
 from referee.outcome import (
     PlayerScore,
     ScoreReport,
+    Scoring,
     Team,
     assign_ranks,
     check_keys,
@@ -419,28 +420,52 @@ def ask_holdings(names: list[str]) -> Generator[Question, Any, dict[str, Any]]:
             [(nobody, None), *((name, name) for name in names)],
         ))
 
-    players: list[dict[str, Any]] = []
-    remaining = list(AMBITIONS)
-    for name in names:
-        count = house_ambitions_held(len(names), name == keeper)
-        held: list[str] = []
-        for number in range(1, count + 1):
-            if name == keeper:
-                prompt = f"{name}: the Ambition card dealt beside the Keeper of Balance (it is ignored)"
-            else:
-                prompt = f"{name}: Ambition card {number} of {count}"
-            card = yield from ask(choice(prompt, "ambitions", remaining))
-            held.append(card)
-            remaining.remove(card)
-        players.append({"name": name, "ambitions": held})
+    held = yield from ask_ambition_cards(names, keeper)
+    players = [{"name": player.name, "ambitions": list(player.ambitions)} for player in held]
     return {"houses": houses, "players": players, "keeper_of_balance": keeper}
 
+
+def ask_ambition_cards(
+    names: Sequence[str], keeper: str | None, say: Callable[[str], None] | None = None
+) -> Generator[Question, Any, list[PlayerAmbitions]]:
+    """Each player's House Ambition cards in seat order, one card at a time, each from the cards no
+    one has named yet. In a guided session (given `say`), which knows that every card was dealt,
+    the last player's cards are the ones left, and are said rather than asked."""
+    counts = [house_ambitions_held(len(names), name == keeper) for name in names]
+    everything_dealt = say is not None and sum(counts) == len(AMBITIONS)
+    remaining = list(AMBITIONS)
+    result = []
+    for seat, (name, count) in enumerate(zip(names, counts, strict=True)):
+        if say is not None and everything_dealt and seat == len(names) - 1:
+            held = list(remaining)
+            say(f"{name} holds the last Ambition cards: {', '.join(ambition_title(card) for card in held)}.")
+        else:
+            held = []
+            for number in range(1, count + 1):
+                if name == keeper:
+                    prompt = f"{name}: the Ambition card dealt beside the Keeper of Balance (it is ignored)"
+                else:
+                    prompt = f"{name}: Ambition card {number} of {count}"
+                card = yield from ask(choice(prompt, "ambitions", remaining))
+                held.append(card)
+                remaining.remove(card)
+        result.append(PlayerAmbitions(name, tuple(held)))
+    return result
+
+
+
+SHORT_PARTS = {"ambitions": "amb."}
+"""Shorter names of the count's parts, for a narrow terminal."""
+SCORING = Scoring(score_input, ask_holdings, SHORT_PARTS)
+"""How Council of Serpents is counted on its own (`referee score`)."""
 
 __all__ = [
     "AMBITIONS_PER_PLAYER",
     "GAME_ID",
+    "SCORING",
     "Holdings",
     "PlayerAmbitions",
+    "ask_ambition_cards",
     "ask_holdings",
     "fulfilled_ambitions",
     "parse_input",

@@ -27,6 +27,7 @@ from referee.games.blackwood.parse import (
     describe_cards,
     read_cards_used,
 )
+from referee.games.blackwood.rulings import FOREST_DECK, SECOND_PUPPET_TWICE
 from referee.games.blackwood.scoring import FAGUS_TOKENS_IN_BOX
 from referee.games.blackwood.state import (
     FORAGE,
@@ -72,13 +73,13 @@ def spell_fits(table: Table, witch: Witch, turn: Turn, kind: str) -> bool:
     cast in the same turn (#use-spell)."""
     free = rules.free_cells(table.forest)
     if kind == SECOND_PUPPET:
-        if turn.second_puppets and table.rulings.get(rules.SECOND_PUPPET_TWICE) == "once-a-turn":
+        if turn.second_puppets and SECOND_PUPPET_TWICE.of(table.rulings) == "once-a-turn":
             return False
         return witch.puppets_home > turn.to_place and len(free) > turn.to_place
     if kind == SWAP:
         return len(free) >= 2
     if kind == FORAGE:
-        reshuffle = table.rulings.get(rules.FOREST_DECK) == "reshuffle"
+        reshuffle = FOREST_DECK.of(table.rulings) == "reshuffle"
         return table.forest_deck + (table.forest_discard if reshuffle else 0) > 0
     if kind == FREE_CARD:
         return not turn.decided and not turn.free_card  # one card comes back with the puppet

@@ -7,15 +7,8 @@ from referee.engine.game import Say
 from referee.games.blackwood import rules
 from referee.games.blackwood.flow.wording import supply_note
 from referee.games.blackwood.parse import describe_cards
-from referee.games.blackwood.scoring import (
-    COIN_SUPPLY,
-    FAGUS_TOKENS,
-    FINAL_TIE,
-    Holdings,
-    Rulings,
-    WitchHoldings,
-    score,
-)
+from referee.games.blackwood.rulings import POTIONS_RUN_OUT
+from referee.games.blackwood.scoring import Holdings, Rulings, WitchHoldings, score
 from referee.games.blackwood.state import EXPEDITIONS, ROUNDS_PER_EXPEDITION, Table
 from referee.outcome import ScoreReport
 
@@ -46,7 +39,7 @@ def sell_leftovers(table: Table, say: Say) -> None:
 def sells_leftovers_early(table: Table) -> bool:
     """Whether the game's early end sells the leftover forest cards (ruling potions-run-out): an
     end after a fifth round has already sold them with the expedition."""
-    return table.round < ROUNDS_PER_EXPEDITION and table.rulings.get(rules.POTIONS_RUN_OUT) == "sell-leftovers"
+    return table.round < ROUNDS_PER_EXPEDITION and POTIONS_RUN_OUT.of(table.rulings) == "sell-leftovers"
 
 
 def early_end_note(table: Table) -> str:
@@ -70,11 +63,7 @@ def end_early(table: Table, say: Say) -> None:
 
 def finish(table: Table, say: Say) -> ScoreReport:
     table.step, table.active, table.finished = "final score", None, True
-    rulings = Rulings(
-        final_tie=table.rulings[FINAL_TIE],
-        coin_supply=table.rulings[COIN_SUPPLY],
-        fagus_tokens=table.rulings[FAGUS_TOKENS],
-    )
+    rulings = Rulings.chosen(table.rulings)
     holdings = Holdings(
         tuple(
             WitchHoldings(witch.name, witch.reputation, witch.coins, witch.fagus_tokens, witch.potions_brewed)

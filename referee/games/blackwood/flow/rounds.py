@@ -6,6 +6,7 @@ from referee.engine.game import Say, Steps
 from referee.games.blackwood import rules
 from referee.games.blackwood.flow.exploration import exploration_turn
 from referee.games.blackwood.flow.village import return_to_village
+from referee.games.blackwood.rulings import CAULDRON_TIMING
 from referee.games.blackwood.state import FOREST_STEP, VILLAGE_STEP, Table
 
 
@@ -13,7 +14,7 @@ def play_round(table: Table, say: Say) -> Steps:
     holder = table.witches[table.cauldron].name
     say(f"Expedition {table.expedition}, round {table.round}: the marker is under column {table.round}; "
         f"{holder} holds the cauldron.")
-    if table.rulings.get(rules.CAULDRON_TIMING) == "round-start":
+    if CAULDRON_TIMING.of(table.rulings) == "round-start":
         pass_cauldron(table, say, "starts this round")
     table.step = FOREST_STEP
     for witch in table.clockwise_from_cauldron():
@@ -21,7 +22,7 @@ def play_round(table: Table, say: Say) -> Steps:
             say(f"{witch.name} has every puppet in the forest and waits for {VILLAGE_STEP}.")
             continue
         yield from exploration_turn(table, witch, say)
-    if table.rulings.get(rules.CAULDRON_TIMING) == "before-return":
+    if CAULDRON_TIMING.of(table.rulings) == "before-return":
         pass_cauldron(table, say, "will start the next round")
     yield from return_to_village(table, say)
     end_of_round(table, say)

@@ -16,6 +16,7 @@ from referee.games.blackwood import rules
 from referee.games.blackwood.cards import FOREST_CARD, printed_number
 from referee.games.blackwood.flow.wording import supply_note
 from referee.games.blackwood.parse import NONE, most_foraged_price, read_foraged_price
+from referee.games.blackwood.rulings import RIVAL_SPOT
 from referee.games.blackwood.state import (
     EMPTY_CARD,
     FORAGE,
@@ -122,7 +123,7 @@ def move_a_rival(table: Table, witch: Witch, turn: Turn, say: Say) -> Steps:
     paid = rules.pay_from_supply(table, rival, RIVAL_COMPENSATION)
     say(f"{rival.name}'s puppet moves to {rules.cell_label(new_row, new_column)}; she takes {paid} coins."
         + supply_note(paid, RIVAL_COMPENSATION))
-    if table.rulings.get(rules.RIVAL_SPOT) == "extra" and witch.puppets_home > turn.to_place:
+    if RIVAL_SPOT.of(table.rulings) == "extra" and witch.puppets_home > turn.to_place:
         if (yield from ask(Confirm(f"Does {witch.name} put a puppet on {vacated} now (ruling rival-spot)?", "spells"))):
             table.forest[row][column] = witch.name
             witch.puppets_home -= 1

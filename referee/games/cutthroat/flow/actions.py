@@ -12,6 +12,7 @@ from referee.games.cutthroat import rules
 from referee.games.cutthroat.cards import HIRELING_CARD, printed_number
 from referee.games.cutthroat.flow.attacks import attack
 from referee.games.cutthroat.flow.conquest import conquer, conquest_collection
+from referee.games.cutthroat.rulings import EMPTY_DECK, PURCHASE_UNIT, SHORT_PAYMENT
 from referee.games.cutthroat.state import (
     ATTACKS,
     COLLECT_DEAD_COST,
@@ -112,7 +113,7 @@ def buy_hireling(kingdom: Kingdom, player: Player, say: Say) -> Steps:
     rules.pay(player, cost)
     player.hirelings += 1
     kingdom.hirelings_drawn += 1
-    if kingdom.rulings["empty-deck"] == "reshuffle" and kingdom.hirelings_drawn % kingdom.hireling_deck_size == 0:
+    if EMPTY_DECK.of(kingdom.rulings) == "reshuffle" and kingdom.hirelings_drawn % kingdom.hireling_deck_size == 0:
         say("That was the last card of the hireling deck: its discard pile becomes the new deck "
             "(ruling empty-deck).")
     kingdom.turn.purchases += 1
@@ -181,7 +182,7 @@ def mercenary_copper(kingdom: Kingdom, player: Player) -> Builder[int]:
 
 def buy_mercenaries(kingdom: Kingdom, player: Player, say: Say) -> Steps:
     copper = 1
-    if kingdom.rulings["purchase-unit"] == "batch":
+    if PURCHASE_UNIT.of(kingdom.rulings) == "batch":
         copper = yield from ask(mercenary_copper(kingdom, player))
         if copper == 0:
             say(f"{player.name} buys no mercenaries after all.")
@@ -190,11 +191,11 @@ def buy_mercenaries(kingdom: Kingdom, player: Player, say: Say) -> Steps:
     rules.pay(player, copper)
     player.mercenaries += cards
     before, kingdom.mercenaries_drawn = kingdom.mercenaries_drawn, kingdom.mercenaries_drawn + cards
-    reshuffles = kingdom.rulings["empty-deck"] == "reshuffle"
+    reshuffles = EMPTY_DECK.of(kingdom.rulings) == "reshuffle"
     if reshuffles and kingdom.mercenaries_drawn // MERCENARY_CARDS > before // MERCENARY_CARDS:
         say("The mercenary deck ran out: its discard pile becomes the new deck (ruling empty-deck).")
     kingdom.turn.purchases += 1
-    unit = "ruling purchase-unit: " + kingdom.rulings["purchase-unit"]
+    unit = "ruling purchase-unit: " + PURCHASE_UNIT.of(kingdom.rulings)
     say(f"{player.name} pays {copper} copper for {cards} mercenary card(s) (purchase {kingdom.turn.purchases} "
         f"of {PURCHASES_PER_TURN}; {unit}).")
 
@@ -218,7 +219,7 @@ def taxes(kingdom: Kingdom, player: Player, say: Say) -> Steps:
     if payer is None:
         say(f"{player.name} taxes nobody.")
         return
-    ruling = kingdom.rulings["short-payment"]
+    ruling = SHORT_PAYMENT.of(kingdom.rulings)
     paid = rules.payable(payer, TAXES_COPPER, ruling)
     rules.transfer_copper(payer, player, paid)
     short = f" of the {TAXES_COPPER} due (ruling short-payment: {ruling})" if paid < TAXES_COPPER else ""

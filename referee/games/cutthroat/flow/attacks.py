@@ -8,11 +8,12 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
-from referee.asks import Builder, Choice, Confirm, Parsed, Question, ask, pick
+from referee.asks import Builder, Choice, Parsed, Question, ask, pick
 from referee.engine.game import Say, Steps
 from referee.games.cutthroat import rules
-from referee.games.cutthroat.flow.shared import free_label, known_names, occupy_if_placed
+from referee.games.cutthroat.flow.shared import free_label, known_names, occupy_if_placed, passage
 from referee.games.cutthroat.parse import discard_examples, parse_discards
+from referee.games.cutthroat.rulings import BEDLAM_OWN_LAND, SHORT_PAYMENT, STONEHOLD_DISCARD
 from referee.games.cutthroat.state import (
     FURY_KILLS,
     MERCENARY,
@@ -90,33 +91,6 @@ def attack(kingdom: Kingdom, player: Player, say: Say) -> Steps:
     yield from last_defender_killed(kingdom, player, territory, kingdom.player(defender), say)
 
 
-def passage_question(kingdom: Kingdom, player: Player, territory: Territory) -> Builder[bool]:
-    def question() -> Confirm:
-        route = rules.passage_needed(kingdom, player.name, territory)
-        if not route:
-            return Confirm(f"{territory.name} is now accessible to {player.name} (a correction). Go on?",
-                           "accessibility")
-        through = ", ".join(f"{land.name} ({land.owner})" for land in route)
-        return Confirm(f"{territory.name} is not accessible to {player.name}: passage needed through {through}. "
-                       "Granted?", "accessibility")
-
-    return question
-
-
-def passage(kingdom: Kingdom, player: Player, territory: Territory, aim: str, say: Say) -> Generator[
-        Question, Any, bool]:
-    """Whether the player may reach the territory: accessible, or its way through granted (#accessibility)."""
-    if not rules.passage_needed(kingdom, player.name, territory):
-        return True
-    granted = yield from ask(passage_question(kingdom, player, territory))
-    through = ", ".join(f"{land.name} ({land.owner})" for land in rules.passage_needed(kingdom, player.name, territory))
-    if granted:
-        say(f"Passage granted through {through}." if through else f"{player.name} goes on to {territory.name}.")
-    else:
-        say(f"No passage: {player.name} cannot {aim} {territory.name}.")
-    return granted
-
-
 # --- Stonehold ------------------------------------------------------------------------------------------
 
 
@@ -141,7 +115,7 @@ def pay_stonehold(kingdom: Kingdom, player: Player, territory: Territory, count:
     """Stonehold's price (2 military cards, 1 on its plagued side), paid before the attacking card;
     which cards is asked only when the hand holds both kinds. False: no attack after all."""
     soldiers, mercenaries = kingdom.soldiers_in_hand(player), player.mercenaries
-    ruling = f"ruling stonehold-discard: {kingdom.rulings['stonehold-discard']}"
+    ruling = f"ruling stonehold-discard: {STONEHOLD_DISCARD.of(kingdom.rulings)}"
     if soldiers + mercenaries < count:
         say(f"{player.name} cannot discard the {count} military card(s) {territory.name} demands: no attack "
             f"({ruling}).")
@@ -225,7 +199,7 @@ def resolve_exchange(kingdom: Kingdom, attacker: Player, territory: Territory, e
 def last_defender_killed(kingdom: Kingdom, player: Player, territory: Territory, former: Player, say: Say) -> Steps:
     """Abilities that fire on killing a territory's last defender, then the chance to conquer it."""
     if player.character == "Tyber":
-        ruling = kingdom.rulings["short-payment"]
+        ruling = SHORT_PAYMENT.of(kingdom.rulings)
         paid = rules.payable(former, PILLAGE_COPPER, ruling)
         rules.transfer_copper(former, player, paid)
         short = f" of the {PILLAGE_COPPER} due (ruling short-payment: {ruling})" if paid < PILLAGE_COPPER else ""
@@ -254,7 +228,7 @@ def bedlam_question(kingdom: Kingdom, tyber: Player, territory: Territory) -> Bu
 def bedlam(kingdom: Kingdom, tyber: Player, territory: Territory, say: Say) -> Steps:
     """Tyber takes every mercenary of one territory next to it into her hand; her own territories
     are spared unless ruling bedlam-own-land says otherwise."""
-    ruling = kingdom.rulings["bedlam-own-land"]
+    ruling = BEDLAM_OWN_LAND.of(kingdom.rulings)
     if not rules.bedlam_sources(kingdom, tyber, territory):
         spared = ruling == "spared" and any(
             MERCENARY in land.defenders and land.owner == tyber.name for land in rules.adjacent(kingdom, territory))

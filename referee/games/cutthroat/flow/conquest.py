@@ -6,9 +6,14 @@ from __future__ import annotations
 from referee.asks import Builder, Choice, ask, pick
 from referee.engine.game import Say, Steps
 from referee.games.cutthroat import rules
-from referee.games.cutthroat.flow.attacks import passage
-from referee.games.cutthroat.flow.resources import collect_copper, collect_gems
-from referee.games.cutthroat.flow.shared import occupy_if_placed, printed_value, printed_values
+from referee.games.cutthroat.flow.shared import (
+    collect_copper,
+    collect_gems,
+    occupy_if_placed,
+    passage,
+    printed_value,
+    printed_values,
+)
 from referee.games.cutthroat.state import BOTH, COPPER, GEMS, Kingdom, Player, Territory
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from referee.asks import Builder, Choice, Confirm, Parsed, ask, choice, pick, table_step
 from referee.engine.game import Say, Steps
 from referee.games.cutthroat import rules
-from referee.games.cutthroat.flow.resources import collect_gems
 from referee.games.cutthroat.flow.shared import (
     announce_votes,
+    collect_gems,
     free_label,
     known_names,
     names,
@@ -16,6 +16,7 @@ from referee.games.cutthroat.flow.shared import (
     turn_order_from,
 )
 from referee.games.cutthroat.parse import parse_alms, parse_dealers, parse_players
+from referee.games.cutthroat.rulings import BASTARD_SAVE
 from referee.games.cutthroat.state import (
     ALMS,
     ALMS_COPPER,
@@ -203,7 +204,7 @@ def poison(kingdom: Kingdom, eater: Player, heir: Player, say: Say) -> Steps:
     """An heir poisoned at the feast dies, unless a bastard is given up for it (#royal-feast)."""
     where = "" if eater is heir else f" (in front of {eater.name})"
     saver: Player | None = None
-    if kingdom.rulings["bastard-save"] == "owner":
+    if BASTARD_SAVE.of(kingdom.rulings) == "owner":
         if heir.hirelings > 0:
             saved = yield from ask(Confirm(
                 f"{heir.name}'s heir is poisoned{where}. Does {heir.name} discard their own bastard to save it "

@@ -9,6 +9,7 @@ from typing import Any
 from referee.asks import Builder, Number, Question, TableStep, ask
 from referee.engine.game import Flow, Say
 from referee.games.cutthroat.gems import GEM_COLOURS, GEM_PLURALS, GEMS_PER_COLOUR
+from referee.games.cutthroat.rulings import GEM_SPLIT, TEAM_RANKS, TIED_TOP
 from referee.games.cutthroat.scoring import LARGEST_ENTRY, Holdings, PlayerHoldings, score
 from referee.games.cutthroat.state import Kingdom, Player
 
@@ -42,9 +43,9 @@ def final_count(kingdom: Kingdom, say: Say) -> Flow:
             )
             for player in kingdom.players
         ),
-        gem_split=kingdom.rulings["gem-split"],
-        tied_top=kingdom.rulings["tied-top"],
-        team_ranks=kingdom.rulings["team-ranks"],
+        gem_split=GEM_SPLIT.of(kingdom.rulings),
+        tied_top=TIED_TOP.of(kingdom.rulings),
+        team_ranks=TEAM_RANKS.of(kingdom.rulings),
     )
     return score(holdings)
 

@@ -9,12 +9,18 @@ from typing import Any
 from referee.asks import Builder, Choice, Question, ask, pick
 from referee.engine.game import Say, Steps
 from referee.games.cutthroat import rules
-from referee.games.cutthroat.flow.shared import free_label, known_names, printed_value, printed_values
+from referee.games.cutthroat.flow.shared import (
+    collect_copper,
+    collect_gems,
+    free_label,
+    known_names,
+    printed_value,
+    printed_values,
+)
 from referee.games.cutthroat.state import (
     BOTH,
     COPPER,
     GEMS,
-    GEMS_IN_GAME,
     NO_TERRITORY_COPPER,
     Kingdom,
     Player,
@@ -143,33 +149,3 @@ def collection_question(kingdom: Kingdom, player: Player, territory: Territory, 
         return pick(f"{player.name} collects from {where}: copper or gems?", "resource-phase", options)
 
     return question
-
-
-def collect_copper(kingdom: Kingdom, player: Player, amount: int, payer: Player | None, say: Say) -> int:
-    """Copper from the bank, or from a blackmailed player (who pays what the ruling says)."""
-    if payer is None:
-        player.copper += amount
-        return amount
-    ruling = kingdom.rulings["short-payment"]
-    paid = rules.payable(payer, amount, ruling)
-    if paid < amount:
-        say(f"{payer.name} cannot pay all {amount} copper and pays {paid} (ruling short-payment: {ruling}).")
-    rules.transfer_copper(payer, player, paid)
-    return paid
-
-
-def collect_gems(kingdom: Kingdom, player: Player, amount: int, payer: Player | None, say: Say) -> int:
-    """Gems drawn from the purse (no more than it holds), or from a blackmailed player."""
-    if payer is None:
-        got = min(amount, rules.gems_in_purse(kingdom))
-        if got < amount:
-            say(f"The purse holds only {got} gem(s) ({GEMS_IN_GAME} in the game, ruling gem-supply).")
-    else:
-        ruling = kingdom.rulings["short-payment"]
-        got = rules.short_payment(payer.gems, amount, ruling)
-        if got < amount:
-            say(f"{payer.name} cannot hand over all {amount} gems and hands over {got} (ruling short-payment: "
-                f"{ruling}).")
-        payer.gems -= got
-    player.gems += got
-    return got

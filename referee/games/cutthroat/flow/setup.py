@@ -16,6 +16,7 @@ from referee.games.cutthroat.flow.shared import (
     turn_order_from,
 )
 from referee.games.cutthroat.parse import parse_territory_name
+from referee.games.cutthroat.rulings import TERRITORY_LAYOUT
 from referee.games.cutthroat.state import (
     CHARACTERS,
     COPPER,
@@ -92,7 +93,7 @@ def royal_pillow(kingdom: Kingdom, say: Say) -> Steps:
 def name_territories(kingdom: Kingdom, say: Say) -> Steps:
     count = len(kingdom.players) + TERRITORIES_BEYOND_PLAYERS
     say(f"Kingdom: draw {count} territories and lay them out in their slots (ruling territory-layout: "
-        f"{kingdom.rulings['territory-layout']}).")
+        f"{TERRITORY_LAYOUT.of(kingdom.rulings)}).")
     for slot in range(1, count + 1):
         taken = rules.territory_names_taken(kingdom.territories) | {p.name.lower() for p in kingdom.players}
         unused = tuple(name for name in KNOWN_TERRITORIES if name.lower() not in taken)

@@ -1,5 +1,7 @@
 """What several parts of the Cutthroat Kingdoms flow ask or say alike: the printed values of a
-territory, the military cards placed under one, and a few ways of naming players.
+territory, the military cards placed under one, a few ways of naming players, coins and gems
+collected from the bank or a player, and passage through others' land. The phase modules import
+this module, not each other.
 
 A question whose options or bounds come from state a correction can change is given as a builder,
 so the driver builds it again from the current state after every correction.
@@ -10,16 +12,18 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable, Sequence
 from typing import Any
 
-from referee.asks import Builder, Parsed, Question, ask
+from referee.asks import Builder, Confirm, Parsed, Question, ask
 from referee.engine.cards import Card, card_field, card_question, remember
 from referee.engine.game import Say
 from referee.games.cutthroat import rules
 from referee.games.cutthroat.cards import PLACES, TERRITORY_CARD, printed_number, territory_field
 from referee.games.cutthroat.parse import parse_stack, stack_examples
-from referee.games.cutthroat.state import COPPER, GEMS, MERCENARY, SOLDIER, Kingdom, Player, Territory
+from referee.games.cutthroat.rulings import SHORT_PAYMENT
+from referee.games.cutthroat.state import COPPER, GEMS, GEMS_IN_GAME, MERCENARY, SOLDIER, Kingdom, Player, Territory
 
 Amount = Generator[Question, Any, int]
 TERRITORY_FIELDS = dict(TERRITORY_CARD.fields)
+
 
 def names(players: Sequence[Player]) -> str:
     return ", ".join(player.name for player in players)
@@ -156,3 +160,63 @@ def announce_votes(kingdom: Kingdom, say: Say) -> None:
     Only their names are said, never how much they hold."""
     extra = rules.poorest(kingdom)
     say(f"Vote: 1 vote each, and 1 more for the fewest copper coins: {names(extra)}. A tied vote decides nothing.")
+
+
+# --- coins and gems collected, passage asked (the resource, action and event phases alike) ------------
+
+
+def collect_copper(kingdom: Kingdom, player: Player, amount: int, payer: Player | None, say: Say) -> int:
+    """Copper from the bank, or from a blackmailed player (who pays what the ruling says)."""
+    if payer is None:
+        player.copper += amount
+        return amount
+    ruling = SHORT_PAYMENT.of(kingdom.rulings)
+    paid = rules.payable(payer, amount, ruling)
+    if paid < amount:
+        say(f"{payer.name} cannot pay all {amount} copper and pays {paid} (ruling short-payment: {ruling}).")
+    rules.transfer_copper(payer, player, paid)
+    return paid
+
+
+def collect_gems(kingdom: Kingdom, player: Player, amount: int, payer: Player | None, say: Say) -> int:
+    """Gems drawn from the purse (no more than it holds), or from a blackmailed player."""
+    if payer is None:
+        got = min(amount, rules.gems_in_purse(kingdom))
+        if got < amount:
+            say(f"The purse holds only {got} gem(s) ({GEMS_IN_GAME} in the game, ruling gem-supply).")
+    else:
+        ruling = SHORT_PAYMENT.of(kingdom.rulings)
+        got = rules.short_payment(payer.gems, amount, ruling)
+        if got < amount:
+            say(f"{payer.name} cannot hand over all {amount} gems and hands over {got} (ruling short-payment: "
+                f"{ruling}).")
+        payer.gems -= got
+    player.gems += got
+    return got
+
+
+def passage_question(kingdom: Kingdom, player: Player, territory: Territory) -> Builder[bool]:
+    def question() -> Confirm:
+        route = rules.passage_needed(kingdom, player.name, territory)
+        if not route:
+            return Confirm(f"{territory.name} is now accessible to {player.name} (a correction). Go on?",
+                           "accessibility")
+        through = ", ".join(f"{land.name} ({land.owner})" for land in route)
+        return Confirm(f"{territory.name} is not accessible to {player.name}: passage needed through {through}. "
+                       "Granted?", "accessibility")
+
+    return question
+
+
+def passage(kingdom: Kingdom, player: Player, territory: Territory, aim: str, say: Say) -> Generator[
+        Question, Any, bool]:
+    """Whether the player may reach the territory: accessible, or its way through granted (#accessibility)."""
+    if not rules.passage_needed(kingdom, player.name, territory):
+        return True
+    granted = yield from ask(passage_question(kingdom, player, territory))
+    through = ", ".join(f"{land.name} ({land.owner})" for land in rules.passage_needed(kingdom, player.name, territory))
+    if granted:
+        say(f"Passage granted through {through}." if through else f"{player.name} goes on to {territory.name}.")
+    else:
+        say(f"No passage: {player.name} cannot {aim} {territory.name}.")
+    return granted

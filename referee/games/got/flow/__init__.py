@@ -19,7 +19,8 @@ from referee.games.got.flow.dominance import dominance_phase, standing_phase, ta
 from referee.games.got.flow.marshalling import draw_phase, marshalling_phase
 from referee.games.got.flow.plot import plot_phase
 from referee.games.got.flow.setup import set_up
-from referee.games.got.scoring import RANKS_BELOW_WINNER, SIMULTANEOUS_FIFTEEN, Holdings, PlayerPower, score
+from referee.games.got.rulings import RANKS_BELOW_WINNER, SIMULTANEOUS_FIFTEEN
+from referee.games.got.scoring import Holdings, PlayerPower, score
 from referee.games.got.state import Table
 
 
@@ -49,7 +50,7 @@ def final_count(table: Table, say: Say) -> Flow:
         Holdings(
             tuple(PlayerPower(player.name, player.house_power, player.card_power) for player in table.players),
             table.first_to_fifteen,
-            table.rulings[SIMULTANEOUS_FIFTEEN],
-            table.rulings[RANKS_BELOW_WINNER],
+            SIMULTANEOUS_FIFTEEN.of(table.rulings),
+            RANKS_BELOW_WINNER.of(table.rulings),
         )
     )

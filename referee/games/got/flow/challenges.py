@@ -18,6 +18,7 @@ from referee.games.got.flow.melee import (
 )
 from referee.games.got.flow.power import gain_power
 from referee.games.got.flow.shadows import shadows_offer
+from referee.games.got.rulings import UNDEFENDED_ORDER
 from referee.games.got.state import (
     CHALLENGE_KINDS,
     TITLE_STRENGTH_BONUS,
@@ -72,7 +73,7 @@ def challenge(table: Table, attacker: Player, kind: str, targets: list[Player], 
     result = yield from ask_result(attacker, defender, kind, table.melee)
     guard = defender
     """Whose characters defend: the defender's, or a supporter's in their place."""
-    support_first = table.rulings["undefended-order"] == "support-first"
+    support_first = UNDEFENDED_ORDER.of(table.rulings) == "support-first"
     order = (SUPPORT_STEP, KINGSGUARD_STEP) if support_first else (KINGSGUARD_STEP, SUPPORT_STEP)
     for step in order:
         if result.defence is not None or not table.melee:

@@ -9,6 +9,7 @@ from referee.games.got import parse, rules
 from referee.games.got.flow.common import player_options
 from referee.games.got.flow.power import gain_power
 from referee.games.got.flow.shadows import shadows_offer
+from referee.games.got.rulings import DOMINANCE_TIE
 from referee.games.got.scoring import joined_names
 from referee.games.got.state import DOMINANCE_POWER, Player, Table
 
@@ -58,7 +59,7 @@ def dominance_phase(table: Table, say: Say) -> Steps:
         say(f"Dominance (gold + standing strength): {summary}. {leaders[0].name} wins dominance.")
         gain_power(table, leaders[0], DOMINANCE_POWER, "dominance", say)
         return
-    if table.rulings["dominance-tie"] == "nobody":
+    if DOMINANCE_TIE.of(table.rulings) == "nobody":
         tied = joined_names([player.name for player in leaders])
         say(f"Dominance: {summary}. {tied} are tied: nobody wins dominance (ruling dominance-tie).")
         return

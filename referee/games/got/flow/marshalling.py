@@ -14,6 +14,7 @@ from referee.games.got import parse, rules
 from referee.games.got.cards import COST, HOUSE, ICONS, LIMITED, PRINTED_CARD, card_cost
 from referee.games.got.flow.cards import card_icons
 from referee.games.got.flow.shadows import shadows_offer
+from referee.games.got.rulings import NEUTRAL_CARDS_NO_PENALTY
 from referee.games.got.state import (
     MASTER_OF_COINS_EXTRA_GOLD,
     NEUTRAL,
@@ -61,7 +62,7 @@ def marshalling_phase(table: Table, say: Say) -> Steps:
 
 
 def neutral_penalty(table: Table) -> bool:
-    return table.rulings["neutral-cards-no-penalty"] == "penalty"
+    return NEUTRAL_CARDS_NO_PENALTY.of(table.rulings) == "penalty"
 
 
 def marshal_question(table: Table, player: Player, limited_played: bool = False,

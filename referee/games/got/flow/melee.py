@@ -9,6 +9,7 @@ from referee.engine.game import Say, Steps
 from referee.games.got import rules
 from referee.games.got.flow.common import Asking, nobody_label, player_options
 from referee.games.got.flow.power import gain_power
+from referee.games.got.rulings import CROWN_REGENT_OFFER, OPPOSITION_SIDE
 from referee.games.got.state import (
     LINKS,
     NO_LINK,
@@ -88,7 +89,7 @@ def crown_regent_redirect(
     regent = table.title_holder(CROWN_REGENT)
     if regent is None or regent is attacker or table.crown_regent_used:
         return defender
-    if table.rulings["crown-regent-offer"] == "when-challenged" and regent is not defender:
+    if CROWN_REGENT_OFFER.of(table.rulings) == "when-challenged" and regent is not defender:
         return defender
     others = [player for player in targets if player is not defender]
     if not others:
@@ -163,7 +164,7 @@ def opposition_power(table: Table, winner: Player, loser: Player, attacker_won: 
     Ruling opposition-side says whether a winning defender earns it too."""
     if not table.melee or winner.name in table.opposition_earned:
         return
-    either_side = table.rulings["opposition-side"] == "either"
+    either_side = OPPOSITION_SIDE.of(table.rulings) == "either"
     if not attacker_won and not either_side:
         if winner.title and loser.title and table.title_links.get(link_key(winner.title, loser.title)) == OPPOSES:
             say(

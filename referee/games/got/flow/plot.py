@@ -9,6 +9,7 @@ from referee.games.got import parse, rules
 from referee.games.got.flow.common import Asking, player_options
 from referee.games.got.flow.melee import choose_titles
 from referee.games.got.flow.shadows import shadows_offer
+from referee.games.got.rulings import INITIATIVE_TIE
 from referee.games.got.scoring import joined_names
 from referee.games.got.state import PLOT_DECK_SIZE, Player, Table
 
@@ -80,7 +81,7 @@ def initiative_totals(table: Table) -> str:
 def tied_for_initiative(table: Table) -> list[Player]:
     """The players left to draw lots, after ruling initiative-tie has done what it can."""
     leaders = rules.initiative_leaders(table.players)
-    if table.rulings["initiative-tie"] == "fewer-power-then-lots":
+    if INITIATIVE_TIE.of(table.rulings) == "fewer-power-then-lots":
         return rules.fewest_power(leaders)
     return leaders
 

@@ -8,6 +8,7 @@ from referee.engine.game import Say, Steps
 from referee.games.got import parse, rules
 from referee.games.got.flow.cards import card_icons
 from referee.games.got.flow.common import Asking
+from referee.games.got.rulings import SETUP_ATTACHMENT_COST, STARTING_FORCE_PRINTED_COST
 from referee.games.got.state import (
     DRAW_DECK_MINIMUM,
     HOUSES,
@@ -83,12 +84,12 @@ def force_question(table: Table, player: Player) -> Builder[tuple[CardCost, ...]
 
 
 def attachments_count(table: Table) -> bool:
-    return table.rulings["setup-attachment-cost"] == "counts"
+    return SETUP_ATTACHMENT_COST.of(table.rulings) == "counts"
 
 
 def penalty_house(table: Table, player: Player) -> str | None:
     """The House whose off-House penalty the starting force counts (ruling starting-force-printed-cost)."""
-    return player.house if table.rulings["starting-force-printed-cost"] == "with-penalty" else None
+    return player.house if STARTING_FORCE_PRINTED_COST.of(table.rulings) == "with-penalty" else None
 
 
 def force_cost(table: Table, player: Player, cards: tuple[CardCost, ...]) -> int:

@@ -16,6 +16,7 @@ from referee.games.serpents.flow.deck import refill_court
 from referee.games.serpents.flow.time_track import describe, form_time_track, leave_track, track_action
 from referee.games.serpents.flow.war import apply, resolve_war
 from referee.games.serpents.houses import HOUSES
+from referee.games.serpents.rulings import PEACE_CHOICE
 from referee.games.serpents.state import (
     TRADE_AGREEMENT_WEALTH,
     Changes,
@@ -92,7 +93,7 @@ def play_intrigue(table: Table, play: Play, say: Say) -> Resolved:
 
 def peace_options(table: Table, pair: tuple[str, str]) -> list[PeaceChoice]:
     """The choices that remove a card (both, under ruling peace-choice overridden to always-ask)."""
-    always = table.rulings["peace-choice"] == "always-ask"
+    always = PEACE_CHOICE.of(table.rulings) == "always-ask"
     options = []
     if table.conflicts[pair_key(pair)] or always:
         options.append(PeaceChoice.CONFLICT)

@@ -8,17 +8,15 @@ the flow checks with the same rule (rules.termination) and stops play itself.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from referee.asks import Choice, Question, ask, choice, pick
+from referee.asks import Choice, ask, pick
 from referee.engine.game import Flow, GameOver, Say
 from referee.games.serpents import rules
-from referee.games.serpents.ambitions import AMBITIONS, ambition_title, house_ambitions_held
 from referee.games.serpents.houses import HOUSES, House
 from referee.games.serpents.rulings import rulings_from
-from referee.games.serpents.scoring import Holdings, PlayerAmbitions, score
-from referee.games.serpents.state import Player, Table
+from referee.games.serpents.scoring import Holdings, PlayerAmbitions, ask_ambition_cards, score
+from referee.games.serpents.state import Table
 
 NOBODY = "nobody"
 
@@ -62,35 +60,9 @@ def final_count(table: Table, say: Say) -> Flow:
         if table.keeper_possible:
             names = [player.name for player in order]
             keeper = yield from ask(keeper_question("Who holds the Keeper of Balance?", "keeper-of-balance", names))
-        players = yield from reveal_ambitions(order, keeper, say)
+        players = yield from ask_ambition_cards([player.name for player in order], keeper, say)
     houses = tuple(House(house, **table.houses[house]) for house in HOUSES)
     table.keeper = keeper
     table.finished = True
     holdings = Holdings(houses, tuple(players), keeper, rulings_from(table.rulings), table.ended_by == "deck")
     return score(holdings)
-
-
-def reveal_ambitions(
-    order: Sequence[Player], keeper: str | None, say: Say
-) -> Generator[Question, Any, list[PlayerAmbitions]]:
-    """Everyone shows their Ambition cards; once every card is dealt, the last player's are known."""
-    counts = [house_ambitions_held(len(order), player.name == keeper) for player in order]
-    everything_dealt = sum(counts) == len(AMBITIONS)
-    remaining = list(AMBITIONS)
-    result = []
-    for seat, (player, count) in enumerate(zip(order, counts, strict=True)):
-        if everything_dealt and seat == len(order) - 1:
-            held = list(remaining)
-            say(f"{player.name} holds the last Ambition cards: {', '.join(ambition_title(card) for card in held)}.")
-        else:
-            held = []
-            for number in range(1, count + 1):
-                if player.name == keeper:
-                    prompt = f"{player.name}: the Ambition card beside the Keeper of Balance (it is ignored)"
-                else:
-                    prompt = f"{player.name}: Ambition card {number} of {count}"
-                card = yield from ask(choice(prompt, "ambitions", remaining))
-                held.append(card)
-                remaining.remove(card)
-        result.append(PlayerAmbitions(player.name, tuple(held)))
-    return result

@@ -20,22 +20,23 @@ from referee.games.serpents.cards import (
 )
 from referee.games.serpents.flow.deck import draw, refill_court
 from referee.games.serpents.flow.end import stop_if_over
+from referee.games.serpents.rulings import MISSING_HOUSES, STARTING_CARDS, STRUGGLE_ATTRIBUTE, TIME_TRACK_ORDER
 from referee.games.serpents.state import COURT_CARDS_TO_TRACK, Changes, Player, Table, TrackAction, TrackCard
 
 
 def describe(table: Table, action: TrackAction) -> str:
-    return rules.describe_action(action, table.rulings["struggle-attribute"])
+    return rules.describe_action(action, STRUGGLE_ATTRIBUTE.of(table.rulings))
 
 
 def order_note(table: Table) -> str:
-    if table.rulings["time-track-order"] == "first-placed-last":
+    if TIME_TRACK_ORDER.of(table.rulings) == "first-placed-last":
         return "The top card is resolved first, so the first card placed is resolved last (ruling time-track-order)."
     return "The first card placed is resolved first (ruling time-track-order, overridden)."
 
 
 def place_on_new_track(table: Table, card: TrackCard) -> None:
     """Cards are laid from the bottom up and the top one is resolved first (ruling time-track-order)."""
-    if table.rulings["time-track-order"] == "first-placed-last":
+    if TIME_TRACK_ORDER.of(table.rulings) == "first-placed-last":
         table.track.insert(0, card)
     else:
         table.track.append(card)
@@ -55,7 +56,7 @@ def leave_track(table: Table, card: TrackCard, say: Say) -> None:
     if card.origin == "influence":
         table.discard += 1
     elif card.origin == "starting":
-        if table.rulings["starting-cards"] == "discard-pile":
+        if STARTING_CARDS.of(table.rulings) == "discard-pile":
             table.discard += 1
             table.extra_cards += 1
             say("The Starting Time track card joins the Influence discard pile (ruling starting-cards, overridden).")
@@ -71,13 +72,12 @@ def time_elapses(table: Table, say: Say) -> Steps:
         yield from form_time_track(table, say)
     card = table.track.pop(0)
     changes = rules.track_changes(
-        card.action, table.houses, table.guilds, table.guild_effects, table.rulings["struggle-attribute"]
+        card.action, table.houses, table.guilds, table.guild_effects, STRUGGLE_ATTRIBUTE.of(table.rulings)
     )
     say(f"Time elapses: {describe(table, card.action)}.")
     if card.action.kind == "struggle":
-        say(
-            f"The Struggle card changes {table.rulings['struggle-attribute'].capitalize()} (ruling struggle-attribute)."
-        )
+        changed = STRUGGLE_ATTRIBUTE.of(table.rulings).capitalize()
+        say(f"The Struggle card changes {changed} (ruling struggle-attribute).")
     moved = rules.apply_changes(table.houses, changes)
     for line in moved:
         say(line + ".")
@@ -166,7 +166,7 @@ def missing_houses_act(table: Table, say: Say) -> Steps:
     """Step IV: every House missing from the new Time track acts, and then the end is checked
     (ruling missing-houses; overridden, each House's action is checked before the next one acts)."""
     missing = rules.absent_houses(table.track)
-    if table.rulings["missing-houses"] == "one-by-one":
+    if MISSING_HOUSES.of(table.rulings) == "one-by-one":
         if len(missing) > 1:
             say("The missing Houses act one by one, each checked for the end (ruling missing-houses, overridden).")
         for house in missing:

@@ -13,6 +13,7 @@ from referee.engine.game import Say, Steps
 from referee.games.serpents import parse, rules
 from referee.games.serpents.cards import INTRIGUE_CARD, intrigue_effect_question
 from referee.games.serpents.flow.end import stop_if_over
+from referee.games.serpents.rulings import INTRIGUE_EFFECTS
 from referee.games.serpents.state import INTRIGUE_CARDS, HouseChanges, IntrigueEffect, Table, pair_key
 
 STEP_NAMES = {1: "I", 2: "II", 3: "III"}
@@ -118,7 +119,7 @@ def resolve_war(table: Table, pair: tuple[str, str], prize: str, say: Say) -> St
     else:
         say("Step II: equal Strength, so neither House wins the War.")
 
-    after_losses = table.rulings["intrigue-effects"] == "after-losses"
+    after_losses = INTRIGUE_EFFECTS.of(table.rulings) == "after-losses"
     healing = step_changes(table, revealed, pair, 3)
     if not after_losses:
         if healing:

@@ -3,16 +3,18 @@
 A session is its setup (game, players, options) and its log. Every accepted answer is written to
 disk before the next question is shown; resume replays the log; undo replays all but the last
 entries. The state is always derived from the log, never stored.
+
+The session knows games only through what it is handed: the Game of a new session, and for a
+stored one the way to load a game by its id (the layer above takes both from the registry).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import CardCatalogue, CatalogueError
 from referee.engine import facts
@@ -20,41 +22,18 @@ from referee.engine.cards import Catalogue
 from referee.engine.driver import Driver, Entry, ReplayResult, replay
 from referee.engine.game import Game
 from referee.errors import SessionError
-from referee.games.registry import find_game
 from referee.store import SessionFile, SessionMeta, Store
 
+if TYPE_CHECKING:
+    from referee.timeline import Step
 
-def load_game(game_id: str) -> Game[Any]:
-    info = find_game(game_id)
-    module = info.play()
-    if module is None:
-        raise SessionError(f"{info.name} has no guided session yet; use 'referee score {info.id}'")
-    game: Game[Any] = module.GAME
-    return game
+GameLoader = Callable[[str], Game[Any]]
+"""The guided game of a stored session's game id (referee.games.registry.load_game)."""
 
 
 def saved_at() -> str:
     """A sortable time of saving, fine enough to order two saves in the same second."""
     return datetime.now().isoformat(sep=" ", timespec="microseconds")
-
-
-@dataclass(frozen=True)
-class EntryDescription:
-    """An entry of the log with where it was given: the round, whose turn, the question."""
-
-    round: int | None
-    active: str | None
-    question: str
-    entry: Entry
-
-    def text(self) -> str:
-        what = f"correction {self.entry.adjust} ({self.entry.reason})" if self.entry.adjust else self.entry.answer
-        where = f"{self.active}: " if self.active else ""
-        return f"{where}{self.question} -> {what}" if self.entry.answer is not None else f"{where}{what}"
-
-    @property
-    def turn(self) -> tuple[int | None, str | None]:
-        return (self.round, self.active)
 
 
 def open_catalogue(store: Store, game: Game[Any]) -> CardCatalogue | None:
@@ -90,28 +69,32 @@ class LiveSession:
 
     @classmethod
     def start(
-        cls, store: Store, game_id: str, players: Sequence[str], options: Mapping[str, Any]
+        cls, store: Store, game: Game[Any], players: Sequence[str], options: Mapping[str, Any],
+        label: str | None = None,
     ) -> LiveSession:
-        game = load_game(game_id)
+        """A new session of `game`; its id names the game by `label` (the registry's short name;
+        the game's id when none is given)."""
         game.check_players(players)
         driver = Driver(game, players, options)  # refuses bad options before anything is written
+        label = label or game.id
         meta = SessionMeta(
-            store.new_id(game.id), game.id, list(players), dict(options), time.strftime("%Y-%m-%d %H:%M:%S"),
-            updated=saved_at(),
+            store.new_id(label), game.id, list(players), dict(options), time.strftime("%Y-%m-%d %H:%M:%S"),
+            updated=saved_at(), questions=driver.questions,
         )
         # No index row yet: rewriting the whole index would hold up the first question. The row is
         # written when the session closes; until then listings read the session's own file.
-        file = store.create(meta, indexed=False)
+        file = store.create(meta, indexed=False, label=label)
         return cls(store, file, game, ReplayResult(driver, 0))
 
     @classmethod
-    def resume(cls, store: Store, session_id: str) -> LiveSession:
+    def resume(cls, store: Store, session_id: str, load: GameLoader) -> LiveSession:
+        """A stored session, replayed; `load` gives the Game of its stored game id."""
         file = store.open(session_id)
         try:
             assert file.meta is not None
-            game = load_game(file.meta.game)
+            game = load(file.meta.game)
             entries = [Entry.from_json(entry) for entry in file.entries]
-            result = replay(game, file.meta.players, file.meta.options, entries)
+            result = replay(game, file.meta.players, file.meta.options, entries, questions=file.meta.questions)
             session = cls(store, file, game, result)
             if session.dropped:
                 # Continue after the answers that fit; the rest are kept in a file of their own.
@@ -172,10 +155,15 @@ class LiveSession:
         except SessionError:
             # Not on disk, so not accepted: take it back so that the table and the store agree.
             stored = [Entry.from_json(saved) for saved in self.file.entries]
-            self.driver = replay(self.game, self.meta.players, self.meta.options, stored, self.driver.catalogue).driver
+            self.driver = self.replayed(stored).driver
             self.driver.learned.clear()
             self.driver.take_messages()
             raise
+
+    def replayed(self, entries: list[Entry]) -> ReplayResult:
+        """This session's setup replayed with `entries`, offering the known cards from there on."""
+        meta = self.meta
+        return replay(self.game, meta.players, meta.options, entries, self.driver.catalogue, self.driver.questions)
 
     def undo(self, steps: int = 1) -> int:
         """Take back the last `steps` entries (answers or corrections); returns how many."""
@@ -184,8 +172,7 @@ class LiveSession:
             return 0
         kept = self.driver.entries[: len(self.driver.entries) - steps]
         taken = self.driver.entries[len(kept) :]
-        result = replay(self.game, self.meta.players, self.meta.options, kept, self.driver.catalogue)
-        self.driver = result.driver
+        self.driver = self.replayed(kept).driver
         self.driver.learned.clear()
         self.driver.take_messages()
         self.file.truncate(len(kept))
@@ -205,18 +192,14 @@ class LiveSession:
         self._after_change()
         return redone
 
-    def describe_last(self, steps: int) -> list[EntryDescription]:
+    def describe_last(self, steps: int) -> list[Step]:
         """The last `steps` entries as the table gave them: whose turn, the question, the answer."""
+        from referee.timeline import walk  # only an undo or a redo tells its entries back
+
         entries = self.driver.entries
-        start = max(0, len(entries) - steps)
-        driver = replay(self.game, self.meta.players, self.meta.options, entries[:start], self.driver.catalogue).driver
-        described = []
-        for entry in entries[start:]:
-            header = self.game.header(driver.state)
-            question = driver.pending.prompt if driver.pending is not None else ""
-            described.append(EntryDescription(header.round, header.active, question, entry))
-            driver.apply(entry)
-        return described
+        first = max(1, len(entries) - steps + 1)
+        return walk(self.game, self.meta.players, self.meta.options, entries, first=first,
+                    questions=self.driver.questions).steps
 
     def _after_change(self) -> None:
         if self.driver.finished:

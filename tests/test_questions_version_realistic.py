@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from referee.engine.driver import Entry
-from referee.engine.session import LiveSession
+from referee.games.registry import load_game, short_name
+from referee.session import LiveSession
 from referee.store import SessionMeta, Store
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures" / "questions-v1").glob("*.json"))
@@ -21,7 +22,7 @@ FIXTURES = sorted((Path(__file__).parent / "fixtures" / "questions-v1").glob("*.
 
 def stored_as_version_one(store: Store, logged: dict[str, Any]) -> str:
     """A session file as the first version wrote it: setup and entries, no questions version."""
-    meta = SessionMeta(store.new_id(logged["game"]), logged["game"], logged["players"], logged["options"],
+    meta = SessionMeta(store.new_id(short_name(logged["game"])), logged["game"], logged["players"], logged["options"],
                        "2026-11-30 20:00:00")
     file = store.create(meta, indexed=False)
     for entry in logged["entries"]:
@@ -35,7 +36,7 @@ def stored_as_version_one(store: Store, logged: dict[str, Any]) -> str:
 def test_a_version_one_session_resumes_to_the_state_it_reached(path: Path, tmp_path: Path) -> None:
     logged = json.loads(path.read_text(encoding="utf-8"))
     store = Store(tmp_path)
-    live = LiveSession.resume(store, stored_as_version_one(store, logged))
+    live = LiveSession.resume(store, stored_as_version_one(store, logged), load_game)
     try:
         assert live.replay_error is None and live.dropped == 0
         driver = live.driver
