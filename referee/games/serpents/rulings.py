@@ -43,12 +43,16 @@ CourtRefill = Literal["refill"]
 SERPENTESS_COURT_REFILL = Ruling[CourtRefill]("serpentess-court-refill", get_args(CourtRefill))
 MissingHouses = Literal["all-act", "one-by-one"]
 MISSING_HOUSES = Ruling[MissingHouses]("missing-houses", get_args(MissingHouses))
+LastCardPlans = Literal["joins-track", "form-at-once"]
+CHANGE_OF_PLANS_LAST_CARD = Ruling[LastCardPlans]("change-of-plans-last-card", get_args(LastCardPlans))
+"""Whether a Change of Plans that takes the Time track's last card puts the Court card on that track,
+or forms the emptied track again at once and puts the Court card last on the new one."""
 
 RULINGS = RulingSet.of(
     RULEBOOK,
     TRACK_ENDS, AMBITION_DECK, TRIUMPH_AND_COLLAPSE, KEEPER_WINS_WITHOUT_HOUSE_END, TIME_TRACK_ORDER,
     STARTING_CARDS, PEACE_CHOICE, INTRIGUE_EFFECTS, STRUGGLE_ATTRIBUTE, EMPTY_DECK_AND_DISCARD,
-    SERPENTESS_COURT_REFILL, MISSING_HOUSES,
+    SERPENTESS_COURT_REFILL, MISSING_HOUSES, CHANGE_OF_PLANS_LAST_CARD,
 )
 SCORE_RULINGS = ("track-ends", "ambition-deck", "triumph-and-collapse", "keeper-wins-without-house-end")
 """The rulings that decide an end-of-game count; the others belong to play."""

@@ -16,7 +16,7 @@ from referee.games.serpents.flow.deck import refill_court
 from referee.games.serpents.flow.time_track import describe, form_time_track, leave_track, track_action
 from referee.games.serpents.flow.war import apply, resolve_war
 from referee.games.serpents.houses import HOUSES
-from referee.games.serpents.rulings import PEACE_CHOICE
+from referee.games.serpents.rulings import CHANGE_OF_PLANS_LAST_CARD, PEACE_CHOICE
 from referee.games.serpents.state import (
     TRADE_AGREEMENT_WEALTH,
     Changes,
@@ -229,6 +229,9 @@ def play_guild(table: Table, play: Play, say: Say) -> Resolved:
 
 
 def play_change_of_plans(table: Table, play: Play, say: Say) -> Resolved:
+    """Discard a Time track card, put a Court card last on the track, refill The Court. When the
+    card discarded is the track's last, ruling change-of-plans-last-card says which track the Court
+    card joins: the one being resolved (it then holds it alone), or a new one formed at once."""
     table.phase = "planning"
     table.playing -= 1
     table.discard += 1
@@ -244,23 +247,42 @@ def play_change_of_plans(table: Table, play: Play, say: Say) -> Resolved:
                 ],
             )
         )
+    last_card = len(table.track) == 1
+    form_first = last_card and CHANGE_OF_PLANS_LAST_CARD.of(table.rulings) == "form-at-once"
     action: TrackAction | None = None
-    if table.court:
-        action = yield from track_action(
-            "Change of Plans: which Court card goes to the end of the Time track? Its Time track action?",
-            "planning-cards",
-        )
+    if table.court and not form_first:
+        action = yield from court_card_action()
     removed = table.track.pop(index)
     say(f"Change of Plans: '{describe(table, removed.action)}' leaves the Time track.")
     leave_track(table, removed, say)
+    if form_first:
+        say(
+            "Change of Plans took the Time track's last card: the new Time track is formed at once, and the "
+            "Court card goes last on it (ruling change-of-plans-last-card, overridden)."
+        )
+        yield from form_time_track(table, say)
+        if table.court:
+            action = yield from court_card_action()
     if action is not None:
         table.court -= 1
         table.track.append(TrackCard(action))
-        say(f"'{rules.describe_action(action)}' joins the end of the Time track; refill The Court.")
+        alone = (
+            ", which it now holds alone (ruling change-of-plans-last-card)"
+            if last_card and len(table.track) == 1
+            else ""
+        )
+        say(f"'{rules.describe_action(action)}' joins the end of the Time track{alone}; refill The Court.")
         yield from refill_court(table, say)
     if not table.track:
         yield from form_time_track(table, say)
     return "the Change of Plans"
+
+
+def court_card_action() -> Generator[Question, Any, TrackAction]:
+    return (yield from track_action(
+        "Change of Plans: which Court card goes to the end of the Time track? Its Time track action?",
+        "planning-cards",
+    ))
 
 
 def play_thriving_guilds(table: Table, play: Play, say: Say) -> Resolved:
