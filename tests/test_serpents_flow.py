@@ -411,6 +411,20 @@ def test_with_deck_and_discard_empty_nothing_is_drawn() -> None:
     assert GAME.invariant_errors(table) == []
 
 
+def test_court_spaces_left_empty_are_filled_once_a_card_can_be_drawn() -> None:
+    """#ruling-empty-deck-and-discard: a Court space stays empty only until a card can be drawn; the
+    next refill fills every empty space from the deck, or from the discards reshuffled into it."""
+    driver = two_players()
+    table = driver.state
+    table.intrigue["rowel"], table.deck = table.deck, 0  # every other card lies face down at Rowel
+    driver.answer("intrigue at clay")  # Bo acquires: nothing to turn up, The Court holds 3
+    assert table.court == 3 and table.deck == 0 and table.discard == 0
+    driver.answer("peace clay-rowel")  # Bo's Peace sends the Intrigue cards to the discards; Ann acquires
+    assert table.discard == 0 and table.court == 4  # the discards became the deck and filled both spaces
+    assert table.deck == 54 - 2
+    assert GAME.invariant_errors(table) == []
+
+
 def test_solo_player_wins_when_the_deck_runs_out_and_loses_when_a_house_ends() -> None:
     driver = play(["Cy"], ["wormtongue", "6 6 6", "6 6 6", "6 6 6", *QUIET_TRACK])
     assert driver.state.deck == 63 - 25 - 4 - 3 and driver.state.windfall_left == 5
@@ -425,6 +439,40 @@ def test_solo_player_wins_when_the_deck_runs_out_and_loses_when_a_house_ends() -
     lost.answer("clay wealth -2")
     assert lost.report is not None and lost.report.winners == []
     assert any("Serpentess wins" in note for note in lost.report.notes)
+
+
+def test_the_serpentess_turns_up_windfall_and_struggle_cards_only_while_her_deck_holds_some() -> None:
+    """#solo-setup, #windfall-and-struggle: the difficulty puts a number of Windfall and Struggle
+    cards in her deck, and once those are turned no more can show up."""
+    driver = play(["Cy"], ["spymaster", "6 6 6", "6 6 6", "6 6 6", *QUIET_TRACK])
+    table = driver.state
+    assert (table.windfall_left, table.struggle_left) == (3, 1)
+    driver.answer("struggle")
+    assert table.struggle_left == 0 and table.track[-1].origin == "struggle"
+    assert isinstance(driver.pending, Choice) and "struggle" not in driver.pending.options
+    with pytest.raises(InvalidAnswer):
+        driver.answer("struggle")
+    for left in (2, 1, 0):
+        driver.answer("windfall")
+        assert table.windfall_left == left
+    assert isinstance(driver.pending, Choice) and driver.pending.options == ("1", "2", "3", "4")
+    shadow = play(["Cy"], ["lady/lord of shadow", "6 6 6", "6 6 6", "6 6 6", *QUIET_TRACK])
+    assert isinstance(shadow.pending, Choice) and "windfall" not in shadow.pending.options
+
+
+def test_change_of_plans_on_the_last_card_with_the_court_empty_forms_a_new_track() -> None:
+    """#planning-cards, #ruling-empty-deck-and-discard: with no Court card to add, a Change of Plans
+    that takes the Time track's last card leaves it empty, and a new one is formed at once."""
+    driver = two_players("intrigue at clay", "intrigue at clay", "intrigue at clay", "intrigue at clay")
+    table = driver.state
+    assert len(table.track) == 1
+    table.intrigue["rowel"], table.deck = table.deck + table.court, 0  # every card left lies face down at Rowel
+    table.court = 0
+    driver.answer("change of plans")
+    said = "\n".join(driver.take_messages())
+    assert "The Time track is empty: form a new one." in said
+    assert table.phase == "new time track" and table.track == []
+    assert GAME.invariant_errors(table) == []
 
 
 def test_serpentess_option_b_discards_and_plays_the_decks_top_card() -> None:

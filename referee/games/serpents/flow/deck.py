@@ -10,7 +10,7 @@ from referee.asks import Question, ask
 from referee.engine.game import GameOver, Say, Steps
 from referee.games.serpents import rules
 from referee.games.serpents.flow.end import keeper_question
-from referee.games.serpents.state import Table
+from referee.games.serpents.state import COURT_SPACES, Table
 
 
 def draw(table: Table, say: Say, receive: Callable[[], None]) -> Generator[Question, Any, bool]:
@@ -53,7 +53,21 @@ def reshuffle(table: Table, say: Say) -> None:
 
 
 def refill_court(table: Table, say: Say) -> Steps:
+    """Turn up cards onto The Court's empty spaces while a card can be drawn: a space left empty
+    because nothing could be drawn is filled at the next refill (ruling empty-deck-and-discard)."""
+
     def receive() -> None:
         table.court += 1
 
-    yield from draw(table, say, receive)
+    while table.court < COURT_SPACES:
+        if not (yield from draw(table, say, receive)):
+            return
+
+
+def fill_empty_spaces(table: Table, say: Say) -> Steps:
+    """Before a card is taken from The Court: spaces left empty while nothing could be drawn are
+    filled once a card can be drawn again (ruling empty-deck-and-discard), so a turn never finds
+    The Court short while the deck or the discards hold a card."""
+    if table.court < COURT_SPACES and table.deck + table.discard:
+        say("The Court has empty spaces and a card can be drawn again: fill them (ruling empty-deck-and-discard).")
+        yield from refill_court(table, say)

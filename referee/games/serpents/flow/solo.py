@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.asks import Builder, Choice, ask, pick
 from referee.engine.game import Say, Steps
-from referee.games.serpents.flow.deck import draw, refill_court
+from referee.games.serpents.flow.deck import draw, fill_empty_spaces, refill_court
 from referee.games.serpents.flow.time_track import time_elapses
 from referee.games.serpents.flow.turn import play_options, resolve_play
 from referee.games.serpents.parse import PlayChoice
@@ -44,6 +44,7 @@ def serpentess_turn(table: Table, say: Say) -> Steps:
     table.turn += 1
     table.active = SOLO_NAME
     table.phase = "serpentess"
+    yield from fill_empty_spaces(table, say)
     space: int | None = None
     while table.court or table.windfall_left or table.struggle_left:
         shown = yield from ask(shown_question(table))

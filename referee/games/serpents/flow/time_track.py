@@ -112,8 +112,7 @@ def form_time_track(table: Table, say: Say) -> Steps:
     table.court -= from_court
     table.pile += from_court
     yield from draw(table, say, to_pile)
-    for _ in range(from_court):
-        yield from refill_court(table, say)
+    yield from refill_court(table, say)
     total = table.pile
     say(f"Add Court cards 1 and 2 and the deck's top card: shuffle the {total} cards and turn them one by one.")
     say(order_note(table))

@@ -21,7 +21,7 @@ from referee.games.serpents.flow.cards import (
     play_thriving_guilds,
     play_trade,
 )
-from referee.games.serpents.flow.deck import refill_court
+from referee.games.serpents.flow.deck import fill_empty_spaces, refill_court
 from referee.games.serpents.flow.end import stop_if_over
 from referee.games.serpents.flow.time_track import time_elapses
 from referee.games.serpents.state import Card, Play, Player, Table, pair_key
@@ -63,6 +63,7 @@ def player_turn(table: Table, player: Player, say: Say) -> Steps:
     table.turn += 1
     table.active = player.name
     table.phase = "acquire"
+    yield from fill_empty_spaces(table, say)
     if table.court:
         table.court -= 1
         player.hand += 1
