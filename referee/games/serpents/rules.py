@@ -56,6 +56,10 @@ def fates(values: Mapping[str, int]) -> list[str]:
 def termination(table: Table) -> Termination | None:
     """Has the game ended? Every House on a symbol counts, and so does the Keeper of Balance revealed
     on an empty Influence deck."""
+    # An empty deck credits a Keeper only: ended_by becomes "deck" solely in flow/deck.py
+    # (deck_ran_out), in the statement that names the Keeper (the solo player, or the player who
+    # revealed the card); when nobody reveals it the deck is reshuffled and the game goes on. So a
+    # deck end with no Keeper cannot happen, and the Keeper test below never turns one away.
     if table.ended_by == "deck" and table.keeper is not None:
         text = f"the Influence deck ran out and {table.keeper} holds the Keeper of Balance"
         return Termination("keeper-of-balance", text)
