@@ -558,3 +558,61 @@ def test_the_scoreboard_of_a_solo_loss_does_not_say_nobody_wins() -> None:
     show_scoreboard(Console(file=out, width=200), lost.report)
     text = out.getvalue()
     assert "No player wins." in text and "Nobody wins." not in text and "the Serpentess wins" in text
+
+
+def test_starting_cards_join_the_influence_cards_when_the_table_reads_it_so() -> None:
+    """#ruling-starting-cards, set alone: by default the five Starting Time track cards are set
+    aside once resolved; under `discard-pile` they go to the discards and so into later decks."""
+    turns = ["intrigue at clay"] * 5  # the first Time track is used up
+    kept_apart = two_players(*turns)
+    joined = two_players(*turns, options={"rulings": {"starting-cards": "discard-pile"}})
+    assert (kept_apart.state.discard, kept_apart.state.extra_cards) == (0, 0)
+    assert (joined.state.discard, joined.state.extra_cards) == (5, 5)
+    assert joined.state.cards_in_game() == 63 + 5 and GAME.invariant_errors(joined.state) == []
+
+
+
+@pytest.mark.parametrize(("ruling", "clay", "rowel"), [({}, (8, 6, 10), (4, 6, 2)),
+                                                      ({"struggle-attribute": "wealth"}, (9, 6, 9), (3, 6, 3))])
+def test_the_struggle_card_changes_strength_or_wealth_as_the_ruling_reads_it(
+    ruling: dict[str, str], clay: tuple[int, int, int], rowel: tuple[int, int, int]
+) -> None:
+    """#ruling-struggle-attribute, set alone: a Struggle card resolved on the Time track changes the
+    strongest and weakest Houses' Strength by default, the richest and poorest Houses' Wealth under
+    `wealth` (Clay leads both, Rowel trails both)."""
+    turns = ["1", "intrigue at jane", "intrigue at jane"] * 3  # the Serpentess, then Cy, three times
+    driver = play(["Cy"], ["spymaster", "8 6 9", "6 6 6", "4 6 3", *QUIET_TRACK, "struggle", *turns],
+                  {"rulings": ruling} if ruling else None)
+    table = driver.state
+    assert table.track == [] and table.struggle_left == 0  # the Struggle card came last, then left the game
+    expected = houses(clay=clay, jane=(6, 6, 6), rowel=rowel)
+    assert table.houses == expected
+
+
+def test_every_override_is_shown_to_change_a_game_on_its_own() -> None:
+    """Each overridable ruling has a test (or scenario) that sets it alone and shows an outcome it
+    changes; the rulings fixed by the source offer no other reading."""
+    from test_serpents_scoring import (
+        test_clamp_ruling_accepts_values_past_the_symbols,
+        test_keeper_ruling_overridden_reads_the_game_as_unfinished,
+        test_the_table_can_keep_only_one_fate,
+    )
+
+    alone = {
+        "track-ends": test_clamp_ruling_accepts_values_past_the_symbols,
+        "triumph-and-collapse": test_the_table_can_keep_only_one_fate,
+        "keeper-wins-without-house-end": test_keeper_ruling_overridden_reads_the_game_as_unfinished,
+        "time-track-order": test_the_time_track_order_ruling_can_be_overridden,
+        "starting-cards": test_starting_cards_join_the_influence_cards_when_the_table_reads_it_so,
+        "peace-choice": test_peace_agreement_asks_only_when_both_choices_remove_something,
+        "intrigue-effects": test_healers_act_after_the_halving_unless_overridden,
+        "struggle-attribute": test_the_struggle_card_changes_strength_or_wealth_as_the_ruling_reads_it,
+        "missing-houses": "scenarios/council-of-serpents/missing-houses-one-by-one.toml",
+        "change-of-plans-last-card": "scenarios/council-of-serpents/change-of-plans-last-card-forms-a-new-track.toml",
+    }
+    overridable = {ruling for ruling, choices in ruling_choices(GAME.rulebook).items() if len(choices) > 1}
+    assert set(alone) == overridable
+    root = Path(__file__).resolve().parent.parent
+    for ruling, where in alone.items():
+        if isinstance(where, str):
+            assert f'{ruling} = "' in (root / where).read_text()
