@@ -231,3 +231,27 @@ def test_a_correction_that_leaves_nobody_on_top_says_nobody_draws() -> None:
     assert isinstance(pending, TableStep) and "nobody draws" in pending.prompt, pending
     table.play("done")
     assert table.treason() == [3, 3, 3]
+
+
+# --- what runs out: the treason cards, the 13 level ------------------------------------------------
+
+
+def test_no_more_treason_cards_are_drawn_than_the_96_that_exist() -> None:
+    """#treason-cards: the Treason deck is reshuffled from its discards, but only 96 cards exist, so a
+    draw with 95 held gives the last one only, and with all 96 held gives none."""
+    table = Recorder(THREE).play(*opening(THREE), "3 1 1 1", "adjust Ann treason =89 ; drawn off the record")
+    table.play("noble")  # a 3 on the Noble die: Ann draws 2 of the 1 left
+    assert table.treason() == [90, 3, 3]
+    assert any("Ann draws 1 treason cards" in message for message in table.driver.messages)
+    table.play("noble")  # Bo on a 3 too: nothing is left to draw
+    assert table.treason() == [90, 3, 3]
+
+
+def test_a_token_stops_at_9_on_a_faction_someone_else_blocks() -> None:
+    """#blocking: once a player holds a track's 13 level, everyone else stops at 9, the extra levels
+    lost; the blocker keeps 13."""
+    table = Recorder(THREE).play(*opening(THREE), "1 1 1 3", "adjust Cy peasant =13 ; position",
+                                 "adjust Ann peasant =7 ; position", "peasant")
+    state = table.driver.state
+    assert [player.points("peasant") for player in state.players] == [9, 0, 13]
+    assert any("(stopped at the top open level)" in message for message in table.driver.messages)
