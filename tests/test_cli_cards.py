@@ -201,8 +201,10 @@ def test_a_malformed_import_is_refused_naming_the_card_and_changes_nothing(db: P
         "referee: this catalogue is for 'blackwood', not council-of-blackthorn")
     bad.write_text("{not json")
     assert refused(cards(db, "import", str(bad))).startswith("referee: Expecting property name")
-    assert refused(cards(db, "import", str(tmp_path))) == f"referee: {tmp_path} is not a regular file"
-    assert refused(cards(db, "import", str(tmp_path / "missing.json"))).endswith("is not a regular file")
+    assert refused(cards(db, "import", str(tmp_path))) == (
+        f"referee: cannot read {tmp_path}: a directory, not a regular file; nothing was imported")
+    assert refused(cards(db, "import", str(tmp_path / "missing.json"))).endswith(
+        "missing.json: No such file or directory; nothing was imported")
     assert exported(db) == before
 
 

@@ -97,6 +97,8 @@ COMMANDS = {
     "score-answers": ["score", "blackthorn", "-p", "Ann,Bo", "--answers"],
     "score-input": ["score", "blackthorn", "--input"],
     "replay": ["replay"],
+    "import": ["import"],
+    "cards-import": ["cards", "blackthorn", "import"],
 }
 
 
@@ -146,6 +148,17 @@ def test_files_starting_with_a_byte_order_mark_are_read(tmp_path: Path) -> None:
     scored = referee_command("score", "blackwood", "--input", str(holdings), "--json", home=tmp_path / "h")
     assert scored.returncode == 0, scored.stderr
     assert json.loads(scored.stdout)["winners"]
+    exported = referee_command("export", "--all", home=tmp_path / "h")
+    assert exported.returncode == 0, exported.stderr
+    backup = tmp_path / "backup.json"
+    backup.write_text("\ufeff" + exported.stdout, encoding="utf-8")
+    imported = referee_command("import", str(backup), home=tmp_path / "elsewhere")
+    assert imported.returncode == 0, imported.stderr
+    assert [meta.answers for meta in Store(tmp_path / "elsewhere").list()] == [2]
+    catalogue = tmp_path / "cards.json"
+    catalogue.write_text('\ufeff{"format": 1, "game": "council-of-blackthorn", "cards": []}', encoding="utf-8")
+    cards = referee_command("cards", "blackthorn", "import", str(catalogue), home=tmp_path / "h")
+    assert cards.returncode == 0, cards.stderr
     scenario = tmp_path / "bom.toml"
     scenario.write_text('\ufefftitle = "BOM"\ngame = "blackthorn"\nplayers = ["Ann", "Bo"]\nanswers = "9\\n5"\n',
                         encoding="utf-8")

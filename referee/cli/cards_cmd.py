@@ -11,18 +11,18 @@ from typing import Annotated
 import typer
 
 ACTIONS = ("list", "show", "edit", "forget", "import", "export")
-LARGEST_FILE = 16 * 1024 * 1024
 
 
 def read_catalogue_file(path: Path) -> str:
-    """A catalogue file to import: a regular file of at most 16 MB (never a FIFO or a device)."""
+    """A catalogue file to import, read as every file named on the command line is (a regular file
+    of at most 16 MB, never waited on; a byte-order mark allowed)."""
     from referee.errors import RefereeError
+    from referee.safe_files import describe, read_user_text
 
-    if not path.is_file():
-        raise RefereeError(f"{path} is not a regular file")
-    if path.stat().st_size > LARGEST_FILE:
-        raise RefereeError(f"{path} is larger than 16 MB: not a catalogue")
-    return path.read_text(encoding="utf-8-sig")
+    try:
+        return read_user_text(path.expanduser())
+    except (OSError, UnicodeDecodeError) as problem:
+        raise RefereeError(f"cannot read {path}: {describe(problem)}; nothing was imported") from None
 
 
 def register(app: typer.Typer) -> None:
