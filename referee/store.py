@@ -53,6 +53,7 @@ from referee.safe_files import (
     make_private_directory,
     open_regular,
     read_regular,
+    remove_cache,
     sweep_temporaries,
     write_all,
     write_atomically,
@@ -683,11 +684,13 @@ class Store:
             try:
                 # The session file first: it is the session; an index row without it is only a stale line.
                 for path in (session.path, session.journal_path,
-                             *sorted(self.sessions_dir.glob(f"{session_id}.set-aside-*.json")),
-                             self.export_cache_dir / f"{session_id}.json"):
+                             *sorted(self.sessions_dir.glob(f"{session_id}.set-aside-*.json"))):
                     with contextlib.suppress(FileNotFoundError):
                         path.unlink()
                         removed.append(path)
+                kept_export = self.export_cache_dir / f"{session_id}.json"
+                if remove_cache(kept_export, self.root):  # (never through a link in the folder's place)
+                    removed.append(kept_export)
                 fsync_directory(self.sessions_dir)
                 with self._index_lock(), uninterrupted():
                     metas, _ = self._read_index()

@@ -93,7 +93,6 @@ def dumps(document: object, single: bool) -> str:
 
 def run_import(db: Path | None, path: Path) -> int:
     from referee.export import check_document, import_checked
-
     from referee.safe_files import describe, read_user_text
 
     try:

@@ -15,7 +15,7 @@ from typing import Any
 from referee.games.registry import find_game
 from referee.rules import paths
 from referee.rules.paths import builtin_dir
-from referee.safe_files import read_regular, write_cache
+from referee.safe_files import read_cache, read_regular, write_cache
 
 NUMBERS_CACHE_FORMAT = 1
 
@@ -40,11 +40,11 @@ def numbers(rulebook: str) -> dict[str, Any]:
     raw = read_regular(builtin_dir() / f"{rulebook}.toml", follow=True)
     key = hashlib.blake2b(raw, digest_size=20, person=b"numbers%d" % NUMBERS_CACHE_FORMAT).hexdigest()
     kept = paths.data_dir() / "cache" / f"numbers-{rulebook}.json"
-    try:
-        stored = json.loads(read_regular(kept))
+    try:  # (read_cache: only a copy that matches its own digest, never through a link)
+        stored = json.loads(read_cache(kept, paths.data_dir()) or "null")
         if stored["key"] == key and isinstance(stored["numbers"], dict):
             return stored["numbers"]  # (a table, as the TOML's own is)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):
         pass  # none kept yet, or not usable: read the TOML
     import tomllib
 
