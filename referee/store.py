@@ -63,6 +63,8 @@ FORMAT_VERSION = 1
 SESSION_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 FOLD_EVERY = 500
 """Journal lines after which the log is folded into the session file (keeps resume fast)."""
+MAX_SECONDS = 1e300
+"""Above any playing time, and below the largest float (a whole number past it cannot be one)."""
 UNREADABLE = "unreadable"
 """The status listed for a session whose file cannot be read (the reason follows it)."""
 
@@ -201,8 +203,8 @@ class SessionMeta:
         if type(answers) is not int or answers < 0:
             raise ValueError("answer count is not a whole number")
         played = data.get("played_seconds", 0.0)
-        if type(played) not in (int, float) or not 0 <= played < float("inf"):
-            raise ValueError("playing time is not a number of seconds")
+        if type(played) not in (int, float) or not 0 <= played < float("inf") or played > MAX_SECONDS:
+            raise ValueError("playing time is not a number of seconds")  # (an int of 400 digits is no float)
         summary = data.get("summary")
         if summary is not None and not isinstance(summary, dict):
             raise ValueError("summary is not a mapping")

@@ -15,7 +15,9 @@ FORMATS = ("json", "md", "bgstats")
 
 
 def error(message: str) -> None:
-    print(f"referee: {message}", file=sys.stderr)
+    from referee.user_text import visible
+
+    print(f"referee: {visible(message, keep='')}", file=sys.stderr)  # (a file's text, shown as data)
 
 
 def run_export(db: Path | None, given: str | None, every: bool, form: str, output: Path | None) -> int:
@@ -87,8 +89,11 @@ def bgstats_text(store: Store, metas: list[SessionMeta], single: bool) -> str:
 
 
 def dumps(document: object, single: bool) -> str:
-    """One session indented for reading; many compact (Python's indenting encoder is many times slower)."""
-    return json.dumps(document, ensure_ascii=False, indent=1 if single else None) + "\n"
+    """One session indented for reading; many compact (Python's indenting encoder is many times slower).
+    Control characters are written as JSON escapes."""
+    from referee.user_text import json_visible
+
+    return json_visible(json.dumps(document, ensure_ascii=False, indent=1 if single else None)) + "\n"
 
 
 def run_import(db: Path | None, path: Path) -> int:
