@@ -111,8 +111,12 @@ def run(game_name: str, action: str, target: str | None, set_fields: list[str], 
                 return fail(f"no known card named {target!r}")
             console.print(f"Forgot {target}.", markup=False)
         elif action == "import":
-            count = catalogue.import_cards(json.loads(read_catalogue_file(Path(str(target)))))
-            console.print(f"Imported {count} card(s).", markup=False)
+            imported = catalogue.import_cards(json.loads(read_catalogue_file(Path(str(target)))))
+            console.print(f"Imported {imported.count} card(s): {imported.new} new, {imported.updated} already "
+                          "known (their fields updated).", markup=False)
+            for name, first in imported.same_as:
+                console.print(f"{name!r} is the same card as {first!r} (card names ignore case): its fields "
+                              f"were merged into {first!r}.", markup=False)
         else:
             from referee.safe_files import write_user_file
 
