@@ -174,7 +174,10 @@ class SessionMeta:
     """A finished session's results, kept in the index so that history, statistics and exports need
     not replay every log (referee/summary.py writes and reads it)."""
     edits: list[dict[str, Any]] = field(default_factory=list)
-    """Past answers changed after the fact, oldest first (referee/edit.py): entry, old, new, when."""
+    """Past answers changed after the fact, oldest first (referee/edit.py): entry, old, new, when.
+    Kept in the session file only: a row of the index has none (see `edited`)."""
+    edited: int = 0
+    """How many edits were made: what the index keeps of them (`len(edits)` once they are read)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -190,7 +193,13 @@ class SessionMeta:
             "played_seconds": self.played_seconds,
             "summary": self.summary,
             "edits": [dict(edit) for edit in self.edits],
+            "edited": len(self.edits) or self.edited,
         }
+
+    def index_row(self) -> dict[str, Any]:
+        """The row of the index: a summary, the edit records left to the session file (every
+        listing reads the whole index, so nothing in it grows with a session's history)."""
+        return {**self.to_json(), "edits": []}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> SessionMeta:
@@ -211,6 +220,9 @@ class SessionMeta:
         edits = data.get("edits", [])
         if not isinstance(edits, list) or not all(isinstance(edit, dict) for edit in edits):
             raise ValueError("edits are not a list of records")
+        edited = data.get("edited", len(edits))
+        if type(edited) is not int or edited < 0:
+            raise ValueError("edit count is not a whole number")
         return SessionMeta(
             text_field(data["id"]),
             text_field(data["game"]),
@@ -224,6 +236,7 @@ class SessionMeta:
             float(played),
             summary,
             [dict(edit) for edit in edits],
+            len(edits) or edited,
         )
 
 
@@ -796,7 +809,7 @@ class Store:
     def _write_index(self, metas: Iterable[SessionMeta]) -> None:
         db = open_db(self.index_path, batch=True)
         db.drop_tables()
-        db.table("sessions").insert_multiple(meta.to_json() for meta in metas)
+        db.table("sessions").insert_multiple(meta.index_row() for meta in metas)
         db.close()  # one atomic write of the whole index
 
     def update_index(self, meta: SessionMeta) -> None:

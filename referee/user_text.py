@@ -28,10 +28,17 @@ def split_names(text: str) -> list[str]:
     return [name.strip() for name in text.split(",")]
 
 
+MAX_NAME_LENGTH = 48
+"""The longest name a player may have (as long as a printed card's): it is stored in every session."""
+
+
 def name_problem(name: str, noun: str = "player") -> str | None:
-    """Why a name cannot be used, or None: it is empty, or it holds control characters."""
+    """Why a name cannot be used, or None: it is empty, too long, or it holds control characters."""
     if not name.strip():
         return f"every {noun} needs a name (an empty one was given)"
+    if len(name.strip()) > MAX_NAME_LENGTH:
+        return (f"{noun} name '{visible(name.strip()[:20])}...' is too long ({len(name.strip())} characters): "
+                f"at most {MAX_NAME_LENGTH} characters")
     found = hidden_characters(name)
     if found:
         shown = "".join(dict.fromkeys(found)).encode("unicode_escape").decode()

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.asks import CONFIRMATIONS, Ask, Notice, Question, TableStep, build, canonical, clean
+from referee.asks import CONFIRMATIONS, Ask, Notice, Question, TableStep, build, canonical, clean, text_problem
 from referee.engine.cards import Catalogue, Remember, with_catalogue
 from referee.engine.game import Game, GameOver
 from referee.errors import InternalError, InvalidAdjustment, InvalidAnswer
@@ -161,6 +161,9 @@ class Driver:
         """Apply a correction. Raises InvalidAdjustment (nothing changes) if it breaks a rule."""
         if self.pending is None:
             raise InvalidAdjustment("the game is over; corrections are no longer possible")
+        problem = text_problem(text, "correction") or text_problem(reason, "reason")
+        if problem:  # (stored in the log: bounded as an answer is)
+            raise InvalidAdjustment(problem)
         if not reason.strip():
             raise InvalidAdjustment("a correction needs a reason (e.g. the card or ability that caused it)")
         # Until it is accepted, the correction is not in `entries`: a refusal rebuilds from them as
