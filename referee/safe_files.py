@@ -335,8 +335,7 @@ def write_cache(path: Path, text: str, data_dir: Path, sweep: bool = True) -> No
     data = text.encode("utf-8")
     try:
         *folders, name = parts_under(path, data_dir)
-        make_private_directory(data_dir)
-        folder = open_folders(data_dir, folders, create=True)
+        folder = open_folders(data_dir, folders, create=True)  # (no data directory: no cache)
     except (OSError, ValueError):
         return
     temporary = temporary_name(Path(name)).name
