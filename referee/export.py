@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from referee.edit import check_record, stored_value
-from referee.engine.driver import Entry, replay
-from referee.engine.game import PublicView
+from referee.engine.driver import Driver, Entry, replay
+from referee.engine.game import Game, PublicView
 from referee.errors import RefereeError, SessionError
 from referee.history import StoredSession, played_time
 from referee.store import SESSION_ID, SessionMeta, Store, log_entry
 from referee.summary import Summary, summarise
+from referee.timeline import Step, Walk, walk
 from referee.user_text import json_visible, visible
 
 EXPORT_FORMAT = "referee-sessions"
@@ -271,21 +272,32 @@ def md_table(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> list[s
     return lines
 
 
+def round_views(game: Game[Any], players: Sequence[str], options: Mapping[str, Any],
+                entries: Sequence[Entry]) -> tuple[Walk, dict[int, PublicView]]:
+    """The log walked, and the public view (nothing hidden) at the end of each round: read as the
+    round's last entry is replayed (the next one is in another round), not after every entry."""
+    views: dict[int, PublicView] = {}
+
+    def after(step: Step, driver: Driver) -> bool:
+        if (game.header(driver.state).round or 0) != step.round:
+            views[step.round] = game.public_view(driver.state)
+        return False
+
+    played = walk(game, players, options, entries, after)
+    if played.steps:
+        views[played.steps[-1].round] = game.public_view(played.driver.state)
+    return played, views
+
+
 def markdown_report(stored: StoredSession) -> str:
     """A readable report of one session: players, setup, round by round, the final scoreboard."""
     from referee.engine.session import load_game
     from referee.games.registry import find_game
-    from referee.timeline import Step, describe, walk, where
+    from referee.timeline import describe, where
 
     meta = stored.meta
     game = load_game(meta.game)
-    views: dict[int, PublicView] = {}
-
-    def after(step: Step, driver: Any) -> bool:
-        views[step.round] = game.public_view(driver.state)  # the public view only: nothing hidden
-        return False
-
-    played = walk(game, meta.players, meta.options, stored.entries, after)
+    played, views = round_views(game, meta.players, meta.options, stored.entries)
     report = played.driver.report
     lines = [f"# {md(find_game(meta.game).name)}: session {md(meta.id)}", ""]
     lines.append(f"- Players, in seat order: {md(', '.join(meta.players))}")
