@@ -21,7 +21,7 @@ from referee.engine.simulate import play_random_game
 from referee.export import round_views
 from referee.games.registry import load_game
 from referee.history import StoredSession
-from referee.progress import PROGRESSIONS, progression
+from referee.progress import progression
 from referee.store import SessionMeta
 from referee.timeline import walk
 
@@ -88,12 +88,12 @@ def every_step(game_id: str, players: tuple[str, ...], entries: list[Entry]) -> 
     game = load_game(game_id)
     values: dict[int, Any] = {}
     views: dict[int, Any] = {}
-    spec = PROGRESSIONS.get(game_id)
+    spec = game.progression
 
     def after(step: Any, driver: Any) -> bool:
         views[step.round] = game.public_view(driver.state)
         if spec is not None:
-            values[step.round] = spec.read(game.to_json(driver.state))
+            values[step.round] = spec.read(driver.state)
         return False
 
     walk(game, list(players), {}, entries, after)
