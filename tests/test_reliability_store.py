@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import select
 import shutil
 import signal
 import statistics
@@ -706,7 +707,12 @@ def test_ctrl_c_during_a_write_waits_until_the_answer_is_on_disk(
 ) -> None:
     """With a helper thread alive (as a prompt library may leave one), the kernel hands the signal
     to that thread, since the writing thread holds it back; Python still runs the handler in the
-    main thread, so the write must be protected there too."""
+    main thread, so the write must be protected there too.
+
+    The signal goes to a chosen thread (pytest's workers have threads of their own, and the kernel
+    would pick any of them). To the writing thread, it stays pending until the write is done; to
+    the helper, the write goes on only once Python's own handler has taken it there, which it
+    reports on the wakeup file descriptor."""
     import threading
 
     import referee.store
@@ -717,9 +723,20 @@ def test_ctrl_c_during_a_write_waits_until_the_answer_is_on_disk(
         helper.start()
     live = played(Store(tmp_path), 4)
     real_write_all = referee.store.write_all
+    taken, noted = os.pipe()
+    os.set_blocking(noted, False)
+    previous_wakeup = signal.set_wakeup_fd(noted)
 
     def interrupted_write(fd: int, data: bytes) -> None:
-        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C arrives halfway through the write
+        # Ctrl-C arrives halfway through the write
+        if other_thread:
+            assert helper.ident is not None
+            signal.pthread_kill(helper.ident, signal.SIGINT)
+            ready, _, _ = select.select([taken], [], [], 60)  # only a guard against a hang
+            assert ready and os.read(taken, 1) == bytes([signal.SIGINT]), "the helper never took the signal"
+        else:
+            signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+            assert signal.SIGINT in signal.sigpending()  # held back for as long as the write takes
         real_write_all(fd, data)
 
     try:
@@ -730,6 +747,9 @@ def test_ctrl_c_during_a_write_waits_until_the_answer_is_on_disk(
         monkeypatch.undo()
         assert len(live.driver.entries) == 5 and len(live.file.entries) == 5
     finally:
+        signal.set_wakeup_fd(previous_wakeup)
+        os.close(taken)
+        os.close(noted)
         live.release()
         stop.set()
     assert len(stored_log(tmp_path, live.meta.id)) == 5  # the interrupted answer is whole on disk
