@@ -603,7 +603,8 @@ def pristine_store(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str,
 DAMAGE_TRIED: list[int] = [0]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(replacement=json_values, seed=st.integers(0, 2**32), garbage=st.binary(max_size=40))
 def test_randomly_damaged_session_opens_or_says_why(
     pristine_store: tuple[Path, str, str], tmp_path_factory: pytest.TempPathFactory,
