@@ -350,7 +350,7 @@ def test_the_amount_of_a_hidden_correction_is_masked_as_it_is_typed(
     terminal.expect_text("Ann's influence changed (hidden)")
     terminal.answer(DICE_QUESTION, "adjust Bo hand =4 ; a public correction stays readable")
     terminal.expect_pattern(r"Bo's hand \d+ -> 4")
-    terminal.type("quit")
+    terminal.answer(DICE_QUESTION, "quit")  # once the prompt is drawn: keys sent before it reach a cooked terminal
     assert terminal.finish() == 0
     drawn = plain(terminal.raw())
     assert "influence +7" not in drawn and "+7 ; bribe" not in drawn, [
