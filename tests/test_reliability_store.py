@@ -801,6 +801,9 @@ def test_ctrl_c_during_a_write_waits_until_the_answer_is_on_disk(
     taken, noted = os.pipe()
     os.set_blocking(noted, False)
     previous_wakeup = signal.set_wakeup_fd(noted)
+    # Ctrl-C as the command line has it, whatever an earlier test in this process left behind (a
+    # handler that ignores it would swallow the KeyboardInterrupt raised once the write is done)
+    previous_handler = signal.signal(signal.SIGINT, signal.default_int_handler)
 
     def interrupted_write(fd: int, data: bytes) -> None:
         # Ctrl-C arrives halfway through the write
@@ -822,6 +825,7 @@ def test_ctrl_c_during_a_write_waits_until_the_answer_is_on_disk(
         monkeypatch.undo()
         assert len(live.driver.entries) == 5 and len(live.file.entries) == 5
     finally:
+        signal.signal(signal.SIGINT, previous_handler)
         signal.set_wakeup_fd(previous_wakeup)
         os.close(taken)
         os.close(noted)
