@@ -27,6 +27,9 @@ STYLE = r"(?:\x1b\[[0-9;]*m)*"
 FIRST_QUESTION = "Ann: roll the four faction dice"
 SECOND_QUESTION = "Bo: roll the four faction dice"
 RESUME_HINT = re.compile(r"Resume with: referee resume ([a-z0-9-]+)")
+HANG_GUARD = 60
+"""Seconds a wait for the screen may take before it counts as a hang: generous, since a test here
+waits on what it sees, and a machine busy with other runs can starve the program for many seconds."""
 
 
 def plain(text: str) -> str:
@@ -36,7 +39,7 @@ def plain(text: str) -> str:
 def spawn(home: Path, *args: str) -> pexpect.spawn:
     env = child_env(REFEREE_HOME=str(home), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", COLUMNS="140")
     child = pexpect.spawn(sys.executable, ["-m", "referee", *args], env=env, dimensions=(50, 140),
-                          encoding="utf-8", codec_errors="replace", timeout=20)
+                          encoding="utf-8", codec_errors="replace", timeout=HANG_GUARD)
     child.delaybeforesend = None
     return child
 

@@ -76,7 +76,7 @@ class Terminal:
         self,
         args: Sequence[str],
         home: Path,
-        timeout: float = 20,
+        timeout: float = 60,  # only a guard against a hang: every wait is on what the screen shows
         columns: int = COLUMNS,
         command: Sequence[str] = ("-m", "referee"),
     ) -> None:
