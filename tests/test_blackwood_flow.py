@@ -3,6 +3,7 @@ invariants, views, and the scenarios under scenarios/blackwood/."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 from referee.asks import Choice, Parsed
 from referee.engine.cards import CardQuestion
 from referee.engine.driver import Driver, replay
+from referee.engine.simulate import random_answer
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
 from referee.games.blackwood import rules
 from referee.games.blackwood.game import GAME
@@ -727,3 +729,16 @@ def test_a_correction_that_leaves_the_cards_question_no_answer_is_refused() -> N
     assert state(driver).witches[0].forest_cards == [5]
     feed(driver, "5")
     assert state(driver).witches[0].potions_kept == 1
+
+
+def test_every_example_a_question_offers_is_accepted() -> None:
+    """(Blackwood's promise: other games' examples may not all fit the moment they are offered.)"""
+    for seed in range(30):
+        rng = random.Random(seed)
+        driver = Driver(GAME, ["Ann", "Bo", "Cy", "Di"][: 2 + seed % 3], {})
+        while driver.pending is not None:
+            ask = driver.pending
+            if isinstance(ask, Parsed):
+                for example in ask.examples:
+                    ask.parse(example)  # raises if an example does not fit this moment
+            driver.answer(random_answer(ask, rng))

@@ -1,35 +1,28 @@
-"""Random-answer games of Council of Blackthorn: what only this game promises. (Invariants after
-every step, replay, undo and the report adding up are checked for every game in test_simulation.py.)
-
-Without corrections no token ever moves down and no influence is taken away; the game ends only
-after a round in which a turn ended with at least 3 blocked factions, with every player having had
-the same number of turns; the winner is the best survivor.
-"""
+"""Council of Blackthorn on random games: without corrections no token ever moves down and no
+influence is taken away; the game ends only after a round in which a turn ended with at least 3
+blocked factions, with every player having had the same number of turns; the winner is the best
+survivor."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from referee.engine.driver import Driver
-from referee.engine.simulate import play_random_game
 from referee.games.blackthorn import rules
-from referee.games.blackthorn.game import GAME
 from referee.games.blackthorn.state import FACTIONS, HAND_SIZE
+from simulation_checks import SimulationChecks
 
-GAMES = 300
 
-
-class Watcher:
-    """Checks one game after every step and counts the turns each player takes."""
-
-    def __init__(self) -> None:
+class BlackthornChecks(SimulationChecks):
+    def begin(self, players: list[str], options: Mapping[str, Any], rng: random.Random) -> None:
         self.previous: list[tuple[Any, ...]] | None = None
         self.turns: Counter[str] = Counter()
         self.seen: set[tuple[int, str]] = set()
 
-    def __call__(self, driver: Driver) -> None:
+    def after_step(self, driver: Driver) -> None:
         table = driver.state
         now = [
             (tuple(player.levels[f] for f in FACTIONS), player.influence, player.hand)
@@ -45,19 +38,13 @@ class Watcher:
             self.seen.add((table.round, table.active))
             self.turns[table.active] += 1
 
-
-def test_random_games_end_after_the_round_of_the_third_block() -> None:
-    rng = random.Random(20261130)
-    for number in range(GAMES):
-        players = [f"P{index}" for index in range(2 + number % 5)]
-        watcher = Watcher()
-        driver = play_random_game(GAME, players, rng, after_each=watcher, max_answers=5000)
+    def at_end(self, driver: Driver) -> None:
         table, report = driver.state, driver.report
         assert report is not None and table.finished
         assert len(rules.blocked_factions(table.competitors)) >= 3
         assert table.game_over_declared and table.game_over_turn is not None
         assert report.termination is not None and report.termination.code == "factions-blocked"
-        assert set(watcher.turns.values()) == {table.round}, watcher.turns  # nobody had an extra turn
+        assert set(self.turns.values()) == {table.round}, self.turns  # nobody had an extra turn
         survivors = [player for player in report.players if not player.eliminated]
         if survivors:
             assert len(report.winners) == 1
@@ -66,3 +53,6 @@ def test_random_games_end_after_the_round_of_the_third_block() -> None:
             assert winner.total == max(player.total or 0 for player in survivors)
         else:
             assert report.winners == []
+
+
+CHECKS = BlackthornChecks
