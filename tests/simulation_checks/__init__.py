@@ -38,8 +38,8 @@ class SimulationChecks:
 
 def checks_for(info: GameInfo) -> SimulationChecks:
     """A fresh instance of the game's own checks (the generic, empty ones if it has none)."""
-    assert info.play_module is not None
-    package = info.play_module.split(".")[2]  # referee.games.<package>.game
+    assert info.guided is not None
+    package = type(info.guided()).__module__.split(".")[2]  # referee.games.<package>.game
     name = f"{__name__}.{package}"
     if importlib.util.find_spec(name) is None:
         return SimulationChecks()
