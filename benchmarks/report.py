@@ -154,6 +154,19 @@ def history_rows(report: Mapping[str, Any]) -> list[Row]:
     return rows
 
 
+def long_history_rows(report: Mapping[str, Any]) -> list[Row]:
+    entries, floor, target = report["entries"], report["floor"], report["target_ratio"]
+    rows = []
+    for label, figures in report["commands"].items():
+        if label == floor:
+            rows.append(_row("long session", f"{label}, {entries:,} entries", "s", figures))
+            continue
+        rows.append(_row("long session", f"{label}, {entries:,} entries", "s", figures, floor=floor,
+                         floor_median=report["commands"][floor]["median"], target=f"<= {target}x {floor}",
+                         met=figures["ratio"] <= target))
+    return rows
+
+
 def terminal_rows(report: Mapping[str, Any]) -> list[Row]:
     answers, started = report["answer_to_prompt"], report["start_to_first_question"]
     answer_target, start_target = report["targets"]["answer"], report["targets"]["start"]
@@ -188,6 +201,7 @@ def rows_for(results: Mapping[str, Any]) -> list[Row]:
         *memory_rows(results["memory"]),
         *rules_rows(results["rules_lookup"]),
         *history_rows(results["history"]),
+        *long_history_rows(results["long_history"]),
     ]
 
 

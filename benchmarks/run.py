@@ -13,6 +13,8 @@ a temporary data directory, never to the player's own.
     memory       peak RSS of `referee resume` on that session and of `referee sessions` over 1,000
     rules        the rules lookup benchmark (bench_rules.py)
     history      `sessions`, `stats` and `export --all` over 1,000 finished sessions against 10 (history.py)
+    long session `sessions show`, `edit` and `export -f md` of a 10,000-entry session against its resume
+                 (long_history.py)
     terminal     a whole game typed into `referee play` in a pseudo-terminal: Enter to the next question
                  drawn (p50, p95), and start to the first question, against a bare questionary loop
                  (terminal.py, floor_prompt.py)
@@ -38,7 +40,17 @@ from typing import Any, TypeVar
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import bench_rules, history, latency, long_session, memory, startup, terminal, throughput  # noqa: E402
+from benchmarks import (  # noqa: E402
+    bench_rules,
+    history,
+    latency,
+    long_history,
+    long_session,
+    memory,
+    startup,
+    terminal,
+    throughput,
+)
 from benchmarks.report import Row, render_table, rows_for  # noqa: E402
 from referee.store import Store  # noqa: E402
 
@@ -57,12 +69,14 @@ class Sizes:
     memory_runs: int
     history_sessions: int
     history_runs: int
+    long_history_entries: int
+    long_history_runs: int
 
 
 FULL = Sizes(session_entries=5000, tail_answers=150, other_sessions=1000, latency_runs=5, resume_runs=15,
-             memory_runs=3, history_sessions=1000, history_runs=9)
+             memory_runs=3, history_sessions=1000, history_runs=9, long_history_entries=10_000, long_history_runs=5)
 QUICK = Sizes(session_entries=600, tail_answers=30, other_sessions=30, latency_runs=1, resume_runs=2,
-              memory_runs=1, history_sessions=30, history_runs=1)
+              memory_runs=1, history_sessions=30, history_runs=1, long_history_entries=600, long_history_runs=1)
 
 
 def measure(quick: bool, scratch: Path) -> dict[str, Any]:
@@ -85,6 +99,9 @@ def measure(quick: bool, scratch: Path) -> dict[str, Any]:
     results["rules_lookup"] = timed("rules lookup (bench_rules.py)", lambda: bench_rules.run(quick))
     results["history"] = timed(f"history over {sizes.history_sessions} sessions",
                                lambda: history.run(scratch, sizes.history_sessions, sizes.history_runs))
+    results["long_history"] = timed(f"history of a {sizes.long_history_entries}-entry session",
+                                    lambda: long_history.run(scratch, sizes.long_history_entries,
+                                                             sizes.long_history_runs))
     return results
 
 

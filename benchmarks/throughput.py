@@ -1,6 +1,6 @@
 """Engine throughput: complete random games per second through the real driver, no terminal.
 
-Every game whose registry entry names a guided flow (play_module) is measured, so a game joins
+Every game whose registry entry has a guided session is measured, so a game joins
 as soon as it has one. Answers come from `random_answer`, as in the random-play tests; the
 time includes drawing them.
 """

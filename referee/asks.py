@@ -26,6 +26,17 @@ MAX_ANSWER_LENGTH = 200
 T = TypeVar("T")
 
 
+def text_problem(raw: str, what: str) -> str | None:
+    """Why a text the table typed cannot be stored (a correction, its reason), as `clean` bounds an
+    answer: longer than MAX_ANSWER_LENGTH, or holding control characters; None when it can."""
+    if len(raw) > MAX_ANSWER_LENGTH:
+        return f"the {what} is too long ({len(raw):,} characters): at most {MAX_ANSWER_LENGTH} characters"
+    if not raw.isprintable() and any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn")
+                                     for ch in raw if ch not in "\t"):
+        return f"the {what} holds control characters ({raw.encode('unicode_escape').decode()[:60]}): plain text only"
+    return None
+
+
 def clean(raw: str) -> str:
     """Trim an answer and refuse what no question accepts (control characters, very long text)."""
     if len(raw) > MAX_ANSWER_LENGTH:

@@ -13,7 +13,7 @@ import fcntl
 import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -99,9 +99,11 @@ class CardCatalogue:
             table.remove(doc_ids=[row.doc_id for row in rows])
         return len(rows)
 
-    def import_cards(self, data: object) -> int:
+    def import_cards(self, data: object) -> ImportedCards:
         """Import an exported catalogue: every card is checked first; one bad card refuses the whole
-        file, naming it, and nothing changes."""
+        file, naming it, and nothing changes. The catalogue is then written once, whole (a kill
+        leaves the old one or the new one). A card already known, or named twice in the file in
+        another case, is merged as `remember` merges: its fields updated, its first name kept."""
         if not isinstance(data, Mapping):
             raise CatalogueError("a catalogue file is a JSON object with 'game' and 'cards'")
         version = data.get("format", EXPORT_FORMAT)
@@ -120,9 +122,30 @@ class CardCatalogue:
                 checked.append(self._checked(row.get("kind"), row.get("name"), row.get("printed")))
             except ValueError as error:
                 raise CatalogueError(f"card #{number} ({str(row.get('name'))[:48]!r}) refused: {error}") from None
-        for card in checked:
-            self.remember(card.kind, card.name, card.printed)
-        return len(checked)
+        result = ImportedCards()
+        with self._writing(batch=True) as table:
+            rows: list[dict[str, Any]] = [dict(row) for row in table.all()]
+            known = {(row.get("kind"), str(row.get("name", "")).lower()): row for row in rows}
+            first_in_file: dict[tuple[str, str], str] = {}
+            for card in checked:
+                key = (card.kind, card.name.lower())
+                if key in first_in_file:
+                    if card.name != first_in_file[key]:
+                        result.same_as.append((card.name, first_in_file[key]))
+                else:
+                    first_in_file[key] = card.name
+                row = known.get(key)
+                if row is None:
+                    row = known[key] = KnownCard(card.kind, card.name, {}).to_json()
+                    rows.append(row)
+                    result.new += 1
+                elif key not in result.touched:
+                    result.updated += 1
+                result.touched.add(key)
+                row["printed"] = {**dict(row.get("printed") or {}), **card.printed}
+            table.truncate()
+            table.insert_multiple(rows)  # (a batch: the one write is made when the block ends)
+        return result
 
     def export(self) -> dict[str, Any]:
         return {"format": EXPORT_FORMAT, "game": self.game_id, "cards": [card.to_json() for card in self.cards()]}
@@ -139,14 +162,19 @@ class CardCatalogue:
         return KnownCard(kind, name.strip(), self.kinds[kind].check(printed))
 
     @contextlib.contextmanager
-    def _writing(self) -> Iterator[Any]:
+    def _writing(self, batch: bool = False) -> Iterator[Any]:
+        """The catalogue's table under its lock, each change written at once; with `batch`, every
+        change is written in one atomic write when the block ends, and none if it fails."""
         try:
             make_private_directory(self.directory)
             fd = open_regular(self.directory / f"{self.game_id}.lock", os.O_RDWR | os.O_CREAT)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX)
                 with uninterrupted():
-                    yield open_db(self.path).table("cards")
+                    db = open_db(self.path, batch=batch)
+                    yield db.table("cards")
+                    if batch:
+                        db.close()  # the one write
             finally:
                 os.close(fd)
         except OSError as error:
@@ -154,6 +182,22 @@ class CardCatalogue:
         except (ValueError, json.JSONDecodeError) as error:
             raise CatalogueError(f"the card catalogue {self.path} is damaged ({error}); export what reads, "
                                  "then remove it") from None
+
+
+@dataclass
+class ImportedCards:
+    """What an import did: cards added and cards already known (updated), and the names of the file
+    that named a card already named in it in another case (`(this name, the first one)`)."""
+
+    new: int = 0
+    updated: int = 0
+    same_as: list[tuple[str, str]] = field(default_factory=list)
+    touched: set[tuple[str, str]] = field(default_factory=set)
+
+    @property
+    def count(self) -> int:
+        """The cards of the file, each counted once: what the catalogue now holds of it."""
+        return self.new + self.updated
 
 
 def _same(row: Mapping[str, Any], kind: str, name: str) -> bool:

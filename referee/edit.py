@@ -11,15 +11,21 @@ a file; the command line supplies the re-asked answers and saves the result.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from referee.asks import MAX_ANSWER_LENGTH
 from referee.engine.driver import Driver, Entry, replay
 from referee.engine.game import Game
 from referee.errors import InvalidAdjustment, InvalidAnswer, RefereeError
 from referee.store import log_entry
+from referee.user_text import hidden_characters, visible
+
+TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}")
+"""An edit record's time, as `now` writes it."""
 
 CHANGED = "changed"
 ASKED_AGAIN = "asked again: the old value no longer fits"
@@ -119,7 +125,7 @@ def edit(
     old = entries[number - 1]
     new = with_reason(old, value)
     try:
-        driver.apply(new)
+        driver.apply(new, typed=True)
     except (InvalidAnswer, InvalidAdjustment) as error:
         raise EditError(f"the new value of entry {number} does not fit: {error}") from None
     result = EditResult(driver, winners_before=winners_before)
@@ -149,7 +155,7 @@ def ask_again(driver: Driver, number: int, old: Entry, problem: str, reask: Reas
                 continue
             return None
         try:
-            driver.apply(replacement)
+            driver.apply(replacement, typed=True)
         except (InvalidAnswer, InvalidAdjustment) as error:
             problem = str(error)
             continue
@@ -172,6 +178,10 @@ def check_record(data: object) -> dict[str, Any]:
         raise ValueError("an edit record's entry is not a whole number")
     if not isinstance(data["at"], str) or not isinstance(data["why"], str):
         raise ValueError("an edit record's time and reason are text")
+    if not TIME.fullmatch(data["at"]):
+        raise ValueError(f"an edit record's time is not a time as YYYY-MM-DD HH:MM:SS ({visible(data['at'][:40])!r})")
+    if len(data["why"]) > MAX_ANSWER_LENGTH or hidden_characters(data["why"]):
+        raise ValueError(f"an edit record's reason is not plain text of at most {MAX_ANSWER_LENGTH} characters")
     for value in (data["old"], data["new"]):
         if value is not None:
             log_entry(value)

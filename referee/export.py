@@ -11,21 +11,27 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
+from referee.asks import text_problem
 from referee.edit import check_record, stored_value
-from referee.engine.driver import Entry, replay
-from referee.engine.game import PublicView
+from referee.engine.driver import Driver, Entry, replay
+from referee.engine.game import Game, PublicView
 from referee.errors import RefereeError, SessionError
 from referee.history import StoredSession, played_time
 from referee.store import SESSION_ID, SessionMeta, Store, log_entry
 from referee.summary import Summary, summarise
+from referee.timeline import Step, Walk, walk
+from referee.user_text import json_visible, visible
 
 EXPORT_FORMAT = "referee-sessions"
 EXPORT_VERSION = 1
 SOURCE_NAME = "referee"
+ENTRY_TEXTS = {"answer": "answer", "adjust": "correction", "reason": "reason"}
+"""What each text of a log entry is called when it is refused."""
 
 
 class ImportRefused(RefereeError):
@@ -63,8 +69,9 @@ def json_document(sessions: Sequence[StoredSession], exported_at: str) -> dict[s
 
 
 def session_json_text(stored: StoredSession) -> str:
-    """One session's part of `json_document`, written compactly (on one line)."""
-    return json.dumps(session_json(stored), ensure_ascii=False)
+    """One session's part of `json_document`, written compactly (on one line), control characters as
+    JSON escapes."""
+    return json_visible(json.dumps(session_json(stored), ensure_ascii=False))
 
 
 def json_text(sessions: Iterable[str], exported_at: str) -> str:
@@ -122,20 +129,58 @@ def check_document(document: object) -> list[Checked]:
     return checked
 
 
+MAX_PLAYED_SECONDS = 366 * 24 * 60 * 60
+"""A year: the longest playing time an imported session may say it has (no table plays longer)."""
+TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?")
+"""How the referee writes a time: 2026-01-31 20:15:00, when saving with microseconds."""
+OPTIONS = frozenset({"rulings"})
+"""What a session's options hold: the table's --ruling overrides, nothing else."""
+
+
+def check_time(value: str, name: str, empty: bool = False) -> str:
+    """A time as the referee writes it; ValueError (naming the field) for anything else."""
+    if empty and value == "":
+        return value
+    try:
+        if TIME.fullmatch(value):
+            datetime.fromisoformat(value)
+            return value
+    except ValueError:
+        pass
+    raise ValueError(f"'{name}' is not a time as YYYY-MM-DD HH:MM:SS ({visible(value[:40], keep='')!r})")
+
+
 def check_session(data: object) -> Checked:
+    """One exported session, every field checked as if the table had typed it: the id, the game
+    (an alias is stored as the game's id), the players, the options (rulings only, each a ruling of
+    the game), the times, the playing time, the log (replayed) and the edit records. What the log
+    decides (status, winners, summary) is derived again, not taken from the file."""
     from referee.games.registry import load_game
 
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
     meta = SessionMeta.from_json({key: value for key, value in data.items() if key not in ("entries",)})
     if not SESSION_ID.match(meta.id):
-        raise ValueError(f"bad session id {meta.id!r}: lowercase letters, digits and '-' only")
+        raise ValueError(f"bad session id {visible(meta.id[:70], keep='')!r}: lowercase letters, digits and '-' only")
+    meta.started = check_time(meta.started, "started")
+    meta.updated = check_time(meta.updated, "updated", empty=True)
+    if not 0 <= meta.played_seconds <= MAX_PLAYED_SECONDS:
+        raise ValueError(f"its playing time ('played_seconds') is not a number of seconds from 0 to "
+                         f"{MAX_PLAYED_SECONDS:,}")
+    unknown = sorted(set(meta.options) - OPTIONS)
+    if unknown:
+        raise ValueError(f"its options hold {visible(', '.join(unknown)[:70], keep='')}: only rulings are options")
     raw_entries = data.get("entries")
     if not isinstance(raw_entries, list):
         raise ValueError("no list of entries")
     entries = [log_entry(entry) for entry in raw_entries]
+    for number, entry in enumerate(entries, 1):  # as the table must type them now (a replay is not held to it)
+        problem = next(filter(None, (text_problem(text, ENTRY_TEXTS[key]) for key, text in entry.items())), None)
+        if problem:
+            raise ValueError(f"entry {number}: {problem}")
     meta.edits = [check_record(record) for record in meta.edits]
     game = load_game(meta.game)
+    meta.game = game.id  # a game given by an alias is stored as the table's own sessions are
     game.check_players(meta.players)
     result = replay(game, meta.players, meta.options, [Entry.from_json(entry) for entry in entries],
                     questions=meta.questions)
@@ -225,8 +270,9 @@ MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~])")
 
 
 def md(text: object) -> str:
-    """Table text as data: Markdown's punctuation escaped, on one line."""
-    return MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
+    """Table text as data: on one line, control characters as escapes (`\\x1b`, as the screen shows
+    them), Markdown's punctuation escaped."""
+    return MARKDOWN_SPECIAL.sub(r"\\\1", visible(" ".join(str(text).split()), keep=""))
 
 
 def md_table(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
@@ -235,20 +281,31 @@ def md_table(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> list[s
     return lines
 
 
+def round_views(game: Game[Any], players: Sequence[str], options: Mapping[str, Any],
+                entries: Sequence[Entry], questions: int | None = None) -> tuple[Walk, dict[int, PublicView]]:
+    """The log walked, and the public view (nothing hidden) at the end of each round: read as the
+    round's last entry is replayed (the next one is in another round), not after every entry."""
+    views: dict[int, PublicView] = {}
+
+    def after(step: Step, driver: Driver) -> bool:
+        if (game.header(driver.state).round or 0) != step.round:
+            views[step.round] = game.public_view(driver.state)
+        return False
+
+    played = walk(game, players, options, entries, after, questions=questions)
+    if played.steps:
+        views[played.steps[-1].round] = game.public_view(played.driver.state)
+    return played, views
+
+
 def markdown_report(stored: StoredSession) -> str:
     """A readable report of one session: players, setup, round by round, the final scoreboard."""
     from referee.games.registry import find_game, load_game
-    from referee.timeline import Step, walk, where
+    from referee.timeline import where
 
     meta = stored.meta
     game = load_game(meta.game)
-    views: dict[int, PublicView] = {}
-
-    def after(step: Step, driver: Any) -> bool:
-        views[step.round] = game.public_view(driver.state)  # the public view only: nothing hidden
-        return False
-
-    played = walk(game, meta.players, meta.options, stored.entries, after, questions=meta.questions)
+    played, views = round_views(game, meta.players, meta.options, stored.entries, meta.questions)
     report = played.driver.report
     lines = [f"# {md(find_game(meta.game).name)}: session {md(meta.id)}", ""]
     lines.append(f"- Players, in seat order: {md(', '.join(meta.players))}")

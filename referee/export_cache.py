@@ -5,18 +5,20 @@ the journal), and of the export format. Exporting every session would otherwise 
 encode every log each time. So the export of a session is kept in the store's export cache,
 under a digest of those bytes, of the format version and of the referee's version: while the files
 hold the same bytes, the kept text is the export; once they differ at all (an answer, an edit, a
-repair), or another referee exports them, it is made again. The cache can be removed at any time;
-it is rebuilt as sessions are exported.
+repair), or another referee exports them, it is made again. A kept export that does not match its
+own digest (edited, cut short, another session's) is made again too: the cache only saves time.
+The cache can be removed at any time; it is rebuilt as sessions are exported.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 
 from referee import __version__
 from referee.export import EXPORT_VERSION, session_json_text
 from referee.history import read_session
-from referee.safe_files import make_private_directory, read_regular, write_atomically
+from referee.safe_files import read_cache, read_regular, write_cache
 from referee.store import Store
 
 
@@ -43,23 +45,19 @@ def stored_digest(store: Store, session_id: str, version: int = EXPORT_VERSION) 
 
 def exported(store: Store, session_id: str) -> str:
     """The session's part of a JSON export (`session_json_text`): the kept one while the session's
-    files are as it was made from, else made from them and kept for next time."""
+    files are as it was made from, else made from them and kept for next time.
+
+    A kept export is used only when it matches its own digest (referee.safe_files.read_cache: an
+    edited or cut copy is made again), holds the key of these files, and is this session's own."""
     path = store.export_cache_dir / f"{session_id}.json"
     before = stored_digest(store, session_id)
     if before is not None:
-        try:
-            kept = read_regular(path).decode("utf-8")
-        except (OSError, UnicodeDecodeError):
-            kept = ""
-        key, _newline, text = kept.partition("\n")
-        if key == before and text:
+        key, _newline, text = (read_cache(path, store.root) or "").partition("\n")
+        if key == before and text.startswith(json.dumps({"id": session_id})[:-1] + ","):
             return text
     text = session_json_text(read_session(store, session_id))
     if before is not None and "\n" not in text and stored_digest(store, session_id) == before:
-        # (kept only when the files did not change while it was made: it is theirs)
-        try:
-            make_private_directory(store.export_cache_dir)
-            write_atomically(path, f"{before}\n{text}", durable=False)
-        except OSError:
-            pass  # only a cache: the next export makes it again
+        # (kept only when the files did not change while it was made: it is theirs. The folder's crashed
+        # writes are swept when the store next opens, not once a session.)
+        write_cache(path, f"{before}\n{text}", store.root, sweep=False)
     return text

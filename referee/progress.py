@@ -13,7 +13,7 @@ from typing import Any
 
 from referee.engine.driver import Driver, Entry
 from referee.engine.game import Game, Values
-from referee.timeline import Step, walk
+from referee.timeline import Step, Walk, walk
 
 
 @dataclass
@@ -33,30 +33,52 @@ class Chart:
                 "series": {name: list(values) for name, values in self.series.items()}, "note": self.note}
 
 
+class RoundValues:
+    """A game's running score read as a walk of its log goes (`after` is the walk's hook): once after
+    setup and once at the end of each round, never after every entry (reading the state is the
+    costly part of a long session's walk)."""
+
+    def __init__(self, game: Game[Any], players: Sequence[str], options: Mapping[str, Any],
+                 questions: int | None = None) -> None:
+        self.game = game
+        self.spec = game.progression
+        self.by_round: dict[int, Values] = {}
+        self.last_round: int | None = None
+        if self.spec is not None:
+            self.by_round[0] = self.spec.read(Driver(game, players, options, questions=questions).state)
+
+    def after(self, step: Step, driver: Driver) -> bool:
+        """Read the values when this entry was the last of its round (the next one is in another)."""
+        self.last_round = step.round
+        if self.spec is not None and (self.game.header(driver.state).round or 0) != step.round:
+            self.by_round[step.round] = self.spec.read(driver.state)
+        return False
+
+    def charts(self, walked: Walk) -> list[Chart]:
+        """Each chart, once the walk is over (`walked`: its driver holds the state after the last entry)."""
+        spec = self.spec
+        if spec is None:
+            return []
+        if self.last_round is not None:
+            self.by_round[self.last_round] = spec.read(walked.driver.state)
+        rounds = sorted(self.by_round)
+        charts = []
+        for title in self.by_round[rounds[-1]]:
+            chart = Chart(title, spec.round_label, rounds, note=spec.note)
+            names = list(self.by_round[rounds[-1]][title])
+            for name in names:
+                chart.series[name] = [self.by_round[number][title].get(name, 0) for number in rounds]
+            charts.append(chart)
+        return charts
+
+
 def progression(
     game: Game[Any], players: Sequence[str], options: Mapping[str, Any], entries: Sequence[Entry],
     questions: int | None = None,
 ) -> list[Chart]:
     """Each chart of the game's running score, by round (empty for a game without one); `questions`
     is the version of the questions the log answers."""
-    spec = game.progression
-    if spec is None:
+    if game.progression is None:
         return []
-    by_round: dict[int, Values] = {}
-
-    def after(step: Step, driver: Driver) -> bool:
-        by_round[step.round] = spec.read(driver.state)
-        return False
-
-    start = Driver(game, players, options, questions=questions)
-    by_round[0] = spec.read(start.state)
-    walk(game, players, options, entries, after, questions=questions)
-    rounds = sorted(by_round)
-    charts = []
-    for title in by_round[rounds[-1]]:
-        chart = Chart(title, spec.round_label, rounds, note=spec.note)
-        names = list(by_round[rounds[-1]][title])
-        for name in names:
-            chart.series[name] = [by_round[number][title].get(name, 0) for number in rounds]
-        charts.append(chart)
-    return charts
+    values = RoundValues(game, players, options, questions)
+    return values.charts(walk(game, players, options, entries, values.after, questions=questions))

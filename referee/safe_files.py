@@ -5,18 +5,22 @@ Every file the referee reads that a user or a damaged disk could have replaced g
 larger than `MAX_BYTES` is refused before it is read, and inside the data directory a symbolic
 link is refused rather than followed. Every file the referee writes whole goes through
 `write_atomically`: a temporary file of its own (created exclusively, never through a link),
-fsynced and renamed over the old one. Problems are raised as OSError subclasses, so the callers'
-existing `except OSError` turns them into one line for the table.
+fsynced and renamed over the old one. Caches go through `read_cache` and `write_cache`: each file
+holds the digest of its own content, and no folder on the way to it is a link. Problems are raised
+as OSError subclasses, so the callers' existing `except OSError` turns them into one line for the
+table.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import re
 import secrets
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 
 MAX_BYTES = 16 * 1024 * 1024
@@ -92,21 +96,26 @@ def read_regular(path: Path, limit: int = MAX_BYTES, follow: bool = False) -> by
     the command line (their own link is theirs to follow); store files never follow a link."""
     fd = open_regular(path, os.O_RDONLY, follow=follow, allow_devnull=follow)
     try:
-        size = os.fstat(fd).st_size
-        if size > limit:
-            raise too_large(path, size, limit)
-        chunks, total = [], 0
-        while True:  # read to the end, but never past the limit, even if the file grows meanwhile
-            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-            if total > limit:
-                raise too_large(path, total, limit)
-        return b"".join(chunks)
+        return read_bounded(fd, path, limit)
     finally:
         os.close(fd)
+
+
+def read_bounded(fd: int, path: Path | str, limit: int) -> bytes:
+    """What `fd` holds, refused (FileTooLarge) past `limit` bytes, even if the file grows meanwhile."""
+    size = os.fstat(fd).st_size
+    if size > limit:
+        raise too_large(path, size, limit)
+    chunks, total = [], 0
+    while True:  # read to the end, but never past the limit
+        chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        if total > limit:
+            raise too_large(path, total, limit)
+    return b"".join(chunks)
 
 
 def too_large(path: Path | str, size: int, limit: int) -> FileTooLarge:
@@ -250,18 +259,117 @@ def write_in_place(path: Path, data: bytes, flags: int) -> None:
         os.close(fd)
 
 
-def write_cache(path: Path, text: str, data_dir: Path) -> None:
-    """Write a file of a cache that is rebuilt when missing: the data directory and the cache's own
-    folder made (private) if need be, that folder's crashed writes swept, the file replaced
-    atomically without fsync. A failure only costs speed (a read-only data directory, a file where
-    the folder should be), so it passes."""
+# -- caches ---------------------------------------------------------------------------------------------
+#
+# A cache file is `CACHE_HEADER` and the digest of what it holds on its first line, then what it holds.
+# It is used only while the digest matches, so an edited, cut or swapped cache is rebuilt, never
+# believed. Every folder between the data directory and a cache file is opened without following a
+# link (O_NOFOLLOW on the last component alone would follow a `cache/` that is a link), so a cache is
+# never read, written or removed outside the data directory. The data directory itself is the user's
+# choice (a link there is followed) and is never created for a cache: a command that only reads
+# leaves a missing data directory missing.
+
+CACHE_HEADER = b"referee-cache blake2b-160 "
+
+
+def cache_header(body: bytes) -> bytes:
+    return CACHE_HEADER + hashlib.blake2b(body, digest_size=20).hexdigest().encode()
+
+
+def open_folders(data_dir: Path, folders: Sequence[str], create: bool = False) -> int:
+    """A descriptor of the folder `folders` names under `data_dir`, each one a real directory (a
+    link refused, ELOOP or ENOTDIR); `create` makes the missing ones (0700), never `data_dir`."""
+    fd = os.open(data_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
-        make_private_directory(data_dir)
-        make_private_directory(path.parent)
-        sweep_temporaries(path.parent)
-        write_atomically(path, text, durable=False)
+        for name in folders:
+            if create:
+                with contextlib.suppress(FileExistsError):
+                    os.mkdir(name, DIRECTORY_MODE, dir_fd=fd)
+            inner = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def parts_under(path: Path, data_dir: Path) -> tuple[str, ...]:
+    """The names leading from `data_dir` to `path` (a cache file's path is built from it)."""
+    parts = path.relative_to(data_dir).parts
+    if not parts or ".." in parts:
+        raise ValueError(f"{path} is not a file under {data_dir}")
+    return parts
+
+
+def read_cache(path: Path, data_dir: Path) -> str | None:
+    """The text a cache file holds, or None when there is none to trust: missing, not a regular file,
+    reached through a link, over 16 MB, not UTF-8, or not matching its own digest."""
+    try:
+        *folders, name = parts_under(path, data_dir)
+        folder = open_folders(data_dir, folders)
+        try:
+            fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=folder)
+        finally:
+            os.close(folder)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
+            raw = read_bounded(fd, path, MAX_BYTES)
+        finally:
+            os.close(fd)
+        header, newline, body = raw.partition(b"\n")
+        if not newline or header != cache_header(body):
+            return None
+        return body.decode("utf-8")
+    except (OSError, ValueError):  # (UnicodeDecodeError is a ValueError)
+        return None
+
+
+def write_cache(path: Path, text: str, data_dir: Path, sweep: bool = True) -> None:
+    """Keep `text` in a cache file under its digest: its folders made (0700) if need be, never through a
+    link, and never the data directory itself; crashed writes in the folder swept first (unless
+    `sweep` is False: a caller writing many files sweeps once); replaced atomically, without fsync. A
+    failure only costs speed (no data directory, a read-only one, a file or link where a folder
+    should be), so it passes."""
+    data = text.encode("utf-8")
+    try:
+        *folders, name = parts_under(path, data_dir)
+        folder = open_folders(data_dir, folders, create=True)  # (no data directory: no cache)
+    except (OSError, ValueError):
+        return
+    temporary = temporary_name(Path(name)).name
+    try:
+        if sweep:
+            sweep_open_folder(folder)
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE,
+                     dir_fd=folder)
+        try:
+            write_all(fd, cache_header(data) + b"\n" + data)
+        finally:
+            os.close(fd)
+        os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
     except OSError:
-        pass
+        with contextlib.suppress(OSError):
+            os.unlink(temporary, dir_fd=folder)
+    finally:
+        os.close(folder)
+
+
+def remove_cache(path: Path, data_dir: Path) -> bool:
+    """Remove a cache file (never through a link to another folder); True if there was one."""
+    try:
+        *folders, name = parts_under(path, data_dir)
+        folder = open_folders(data_dir, folders)
+    except (OSError, ValueError):
+        return False
+    try:
+        os.unlink(name, dir_fd=folder)
+    except OSError:
+        return False
+    finally:
+        os.close(folder)
+    return True
 
 
 def make_private_directory(path: Path, tighten: bool = False) -> None:
@@ -289,19 +397,31 @@ def check_directory(path: Path) -> None:
 
 def sweep_temporaries(directory: Path) -> None:
     """Remove temporary files of writes that a crash interrupted: only names `temporary_name` makes,
-    only regular files, only in `directory` itself, and only when their process has gone."""
+    only regular files, only in `directory` itself (never a link to another), and only when their
+    process has gone."""
     try:
-        names = os.listdir(directory)
+        folder = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        sweep_open_folder(folder)
+    finally:
+        os.close(folder)
+
+
+def sweep_open_folder(folder: int) -> None:
+    """`sweep_temporaries` in the folder open as `folder`."""
+    try:
+        names = os.listdir(folder)
     except OSError:
         return
     for name in names:
         match = TEMPORARY_NAME.fullmatch(name)
         if match is None or pid_alive(int(match.group(1))):
             continue
-        orphan = directory / name
         with contextlib.suppress(OSError):
-            if stat.S_ISREG(os.lstat(orphan).st_mode):
-                orphan.unlink()
+            if stat.S_ISREG(os.lstat(name, dir_fd=folder).st_mode):
+                os.unlink(name, dir_fd=folder)
 
 
 def pid_alive(pid: int) -> bool:

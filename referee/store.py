@@ -53,6 +53,7 @@ from referee.safe_files import (
     make_private_directory,
     open_regular,
     read_regular,
+    remove_cache,
     sweep_temporaries,
     write_all,
     write_atomically,
@@ -62,6 +63,8 @@ FORMAT_VERSION = 1
 SESSION_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 FOLD_EVERY = 500
 """Journal lines after which the log is folded into the session file (keeps resume fast)."""
+MAX_SECONDS = 1e300
+"""Above any playing time, and below the largest float (a whole number past it cannot be one)."""
 UNREADABLE = "unreadable"
 """The status listed for a session whose file cannot be read (the reason follows it)."""
 
@@ -171,10 +174,13 @@ class SessionMeta:
     """A finished session's results, kept in the index so that history, statistics and exports need
     not replay every log (referee/summary.py writes and reads it)."""
     edits: list[dict[str, Any]] = field(default_factory=list)
-    """Past answers changed after the fact, oldest first (referee/edit.py): entry, old, new, when."""
+    """Past answers changed after the fact, oldest first (referee/edit.py): entry, old, new, when.
+    Kept in the session file only: a row of the index has none (see `edited`)."""
     questions: int = 1
     """The version of its game's questions the session is played with (Game.questions_version);
     a session stored before versions were recorded is version 1."""
+    edited: int = 0
+    """How many edits were made: what the index keeps of them (`len(edits)` once they are read)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -191,7 +197,13 @@ class SessionMeta:
             "summary": self.summary,
             "edits": [dict(edit) for edit in self.edits],
             "questions": self.questions,
+            "edited": len(self.edits) or self.edited,
         }
+
+    def index_row(self) -> dict[str, Any]:
+        """The row of the index: a summary, the edit records left to the session file (every
+        listing reads the whole index, so nothing in it grows with a session's history)."""
+        return {**self.to_json(), "edits": []}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> SessionMeta:
@@ -204,8 +216,8 @@ class SessionMeta:
         if type(answers) is not int or answers < 0:
             raise ValueError("answer count is not a whole number")
         played = data.get("played_seconds", 0.0)
-        if type(played) not in (int, float) or not 0 <= played < float("inf"):
-            raise ValueError("playing time is not a number of seconds")
+        if type(played) not in (int, float) or not 0 <= played < float("inf") or played > MAX_SECONDS:
+            raise ValueError("playing time is not a number of seconds")  # (an int of 400 digits is no float)
         summary = data.get("summary")
         if summary is not None and not isinstance(summary, dict):
             raise ValueError("summary is not a mapping")
@@ -215,6 +227,9 @@ class SessionMeta:
         questions = data.get("questions", 1)
         if type(questions) is not int or questions < 1:
             raise ValueError("the questions' version is not a whole number from 1")
+        edited = data.get("edited", len(edits))
+        if type(edited) is not int or edited < 0:
+            raise ValueError("edit count is not a whole number")
         return SessionMeta(
             text_field(data["id"]),
             text_field(data["game"]),
@@ -229,6 +244,7 @@ class SessionMeta:
             summary,
             [dict(edit) for edit in edits],
             questions,
+            len(edits) or edited,
         )
 
 
@@ -695,11 +711,13 @@ class Store:
             try:
                 # The session file first: it is the session; an index row without it is only a stale line.
                 for path in (session.path, session.journal_path,
-                             *sorted(self.sessions_dir.glob(f"{session_id}.set-aside-*.json")),
-                             self.export_cache_dir / f"{session_id}.json"):
+                             *sorted(self.sessions_dir.glob(f"{session_id}.set-aside-*.json"))):
                     with contextlib.suppress(FileNotFoundError):
                         path.unlink()
                         removed.append(path)
+                kept_export = self.export_cache_dir / f"{session_id}.json"
+                if remove_cache(kept_export, self.root):  # (never through a link in the folder's place)
+                    removed.append(kept_export)
                 fsync_directory(self.sessions_dir)
                 with self._index_lock(), uninterrupted():
                     metas, _ = self._read_index()
@@ -797,7 +815,7 @@ class Store:
     def _write_index(self, metas: Iterable[SessionMeta]) -> None:
         db = open_db(self.index_path, batch=True)
         db.drop_tables()
-        db.table("sessions").insert_multiple(meta.to_json() for meta in metas)
+        db.table("sessions").insert_multiple(meta.index_row() for meta in metas)
         db.close()  # one atomic write of the whole index
 
     def update_index(self, meta: SessionMeta) -> None:

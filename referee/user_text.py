@@ -28,10 +28,17 @@ def split_names(text: str) -> list[str]:
     return [name.strip() for name in text.split(",")]
 
 
+MAX_NAME_LENGTH = 48
+"""The longest name a player may have (as long as a printed card's): it is stored in every session."""
+
+
 def name_problem(name: str, noun: str = "player") -> str | None:
-    """Why a name cannot be used, or None: it is empty, or it holds control characters."""
+    """Why a name cannot be used, or None: it is empty, too long, or it holds control characters."""
     if not name.strip():
         return f"every {noun} needs a name (an empty one was given)"
+    if len(name.strip()) > MAX_NAME_LENGTH:
+        return (f"{noun} name '{visible(name.strip()[:20])}...' is too long ({len(name.strip())} characters): "
+                f"at most {MAX_NAME_LENGTH} characters")
     found = hidden_characters(name)
     if found:
         shown = "".join(dict.fromkeys(found)).encode("unicode_escape").decode()
@@ -48,3 +55,22 @@ def visible(text: str, keep: str = "\n\t") -> str:
         else ch
         for ch in text
     )
+
+
+def json_visible(text: str) -> str:
+    """JSON text with every hidden character written as JSON's own escape (`\\u001b`, `\\u202e`), so
+    the text reads back unchanged while a terminal shows it as data. (JSON already escapes the C0
+    controls; C1 controls, DEL, bidirectional overrides and separators it would write raw.)"""
+    if text.isprintable():
+        return text
+    return "\n".join(line if line.isprintable() else "".join(
+        json_escape(ch) if unicodedata.category(ch) in HIDDEN_CATEGORIES else ch for ch in line)
+        for line in text.split("\n"))
+
+
+def json_escape(ch: str) -> str:
+    code = ord(ch)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # beyond the first plane: a surrogate pair, as JSON writes it
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"

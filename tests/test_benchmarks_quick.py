@@ -41,12 +41,13 @@ def test_quick_run_measures_every_section(quick_run: tuple[dict[str, Any], str])
     results = document["results"]
     assert document["quick"] is True
     assert set(results) >= {"startup", "latency", "resume", "throughput", "memory", "rules_lookup", "history",
-                            "terminal"}
+                            "terminal", "long_history"}
     for section in ("[start-up]", "[answer latency]", "[resume]", "[throughput]", "[memory]", "[rules lookup]",
-                    "[history]", "[terminal]"):
+                    "[history]", "[terminal]", "[long session]"):
         assert section in printed
     assert {row["section"] for row in document["table"]} == {
-        "start-up", "answer latency", "resume", "throughput", "memory", "rules lookup", "history", "terminal"
+        "start-up", "answer latency", "resume", "throughput", "memory", "rules lookup", "history", "terminal",
+        "long session",
     }
 
 

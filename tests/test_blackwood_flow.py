@@ -3,6 +3,7 @@ invariants, views, and the scenarios under scenarios/blackwood/."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from referee.asks import Choice, Parsed
 from referee.engine.cards import CardQuestion
 from referee.engine.driver import Driver, replay
 from referee.engine.facts import ruling_choices
+from referee.engine.simulate import random_answer
 from referee.errors import InvalidAdjustment, InvalidAnswer, SessionError
 from referee.games.blackwood import rules
 from referee.games.blackwood.flow.actions import spell_fits
@@ -927,3 +929,16 @@ def test_every_override_is_shown_to_change_a_game_on_its_own() -> None:
         "second-puppet-twice": test_a_second_second_puppet_spell_is_refused_when_the_table_rules_once_a_turn,
     }
     assert set(alone) == set(ruling_choices(GAME.rulebook))
+
+
+def test_every_example_a_question_offers_is_accepted() -> None:
+    """(Blackwood's promise: other games' examples may not all fit the moment they are offered.)"""
+    for seed in range(30):
+        rng = random.Random(seed)
+        driver = Driver(GAME, ["Ann", "Bo", "Cy", "Di"][: 2 + seed % 3], {})
+        while driver.pending is not None:
+            ask = driver.pending
+            if isinstance(ask, Parsed):
+                for example in ask.examples:
+                    ask.parse(example)  # raises if an example does not fit this moment
+            driver.answer(random_answer(ask, rng))

@@ -77,4 +77,4 @@ def test_a_malformed_import_is_refused_and_changes_nothing(store: Store, tmp_pat
         catalogue.import_cards({**before, "format": 2})
     exported = json.loads(json.dumps(before))
     fresh = CardCatalogue(GAME.id, [CARD], tmp_path / "other")
-    assert fresh.import_cards(exported) == 1 and fresh.export() == before
+    assert fresh.import_cards(exported).count == 1 and fresh.export() == before

@@ -202,7 +202,7 @@ def test_a_malformed_blackthorn_catalogue_is_refused_with_nothing_changed(store:
         assert known.export() == before  # not even the good card went in
     shared = json.loads(json.dumps(before))
     other = CardCatalogue(BLACKTHORN, load_game(BLACKTHORN).card_kinds(), tmp_path / "friend")
-    assert other.import_cards(shared) == 2 and other.export() == before
+    assert other.import_cards(shared).count == 2 and other.export() == before
 
 
 # --- Cutthroat Kingdoms: territories named at setup, hirelings named at their cost ----------------

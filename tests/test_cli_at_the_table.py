@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import os
 import re
-import time
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
-import pexpect  # type: ignore[import-untyped]  # ships no type information
 import pytest
 from at_the_table import set_up_blackthorn_for_two
 from e2e.terminal import Terminal, alternate_screen_only, main_screen_only, plain, table_rows
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
 
+from referee.cli import answerers, run
 from referee.store import Store
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal (POSIX only)")
@@ -51,18 +54,9 @@ def logged(home: Path) -> list[str]:
     return [entry.get("answer") or f"adjust {entry['adjust']}" for entry in session.entries]
 
 
-def drain(terminal: Terminal, seconds: float = 0.4) -> None:
-    """Read whatever the program draws in the next moment (pexpect reads only when asked)."""
-    try:
-        terminal.child.expect(r"\x00never\x00", timeout=seconds)
-    except pexpect.TIMEOUT:
-        pass
-
-
-def prompt_line(terminal: Terminal) -> str:
-    """The line the cursor is on, as the terminal shows it: the question and what is typed."""
-    drain(terminal)
-    return [line for line in terminal.lines() if line.strip()][-1]
+def prompt_line(terminal: Terminal, ending: str) -> str:
+    """The line the cursor is on, once it ends with `ending` (the program draws as it reads keys)."""
+    return terminal.prompt_line(lambda line: line.endswith(ending), f"a prompt line ending {ending!r}")
 
 
 # --- a single key -----------------------------------------------------------------------------------
@@ -78,9 +72,7 @@ def test_a_single_key_and_the_enter_typed_after_it_answer_one_question(
     terminal.wait_for_question("Ann chooses a character")
     terminal.keys("1\r")  # the key and its Enter in one read: the Enter waits as typeahead
     terminal.wait_for_question("Bo chooses a character")
-    terminal.keys("1")
-    time.sleep(0.15)
-    terminal.keys("\r")  # a moment later, as a hand used to Enter types it
+    terminal.keys("1\r")
     terminal.wait_for_question(DICE_QUESTION)
     terminal.type("1 1 1 1")
     terminal.expect_text("Ann: you may use one action")
@@ -90,30 +82,59 @@ def test_a_single_key_and_the_enter_typed_after_it_answer_one_question(
     assert logged(referee_home) == ["9", "5", "Queen", "Lord of War", "1 1 1 1"]
 
 
-def test_a_deliberate_enter_after_a_pause_is_an_answer(referee_home: Path, terminals: list[Terminal]) -> None:
-    """Only the Enter right after a single key is swallowed: one pressed later is read as usual."""
-    terminal = open_terminal(terminals, PLAYERS, referee_home)
-    set_up_blackthorn_for_two(terminal)
-    terminal.wait_for_question(DICE_QUESTION)
-    time.sleep(1.2)
-    terminal.keys("\r")
-    terminal.expect_text("no answer given")
-    terminal.answer(DICE_QUESTION, "quit")
-    assert terminal.finish() == 0
+class HandMovedClock:
+    """The clock the swallowed Enter is measured on, moved on only when the test says: by `pause`
+    just after it is next read (as a prompt opens), the time a hand then takes."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.pause = 0.0
+
+    def __call__(self) -> float:
+        read, self.now, self.pause = self.now, self.now + self.pause, 0.0
+        return read
 
 
-def test_single_keys_in_score_answer_each_question_once(referee_home: Path, terminals: list[Terminal]) -> None:
-    terminal = open_terminal(terminals, ["score", "serpents", "--players", "Ann,Bo"], referee_home)
-    for house in ("Clay", "Jane", "Rowel"):
-        for attribute in ("Wealth", "Popularity", "Strength"):
-            terminal.answer(f"House {house}: final {attribute}", "5" if house != "Jane" else "9")
-    for question in ("Ann: Ambition card 1", "Ann: Ambition card 2", "Bo: Ambition card 1", "Bo: Ambition card 2"):
-        terminal.wait_for_question(question)
-        terminal.keys("1\r")
-    terminal.expect_text("Final score")
-    assert terminal.finish() == 0
-    screen = terminal.screen()
-    assert "no answer given" not in screen and "Traceback" not in screen
+def answers_typed(monkeypatch: pytest.MonkeyPatch, steps: list[tuple[float, str]]) -> list[str]:
+    """One question a step, options 1 and 2 each a single key, at a prompt fed by a pipe: as each
+    prompt opens the clock moves on by the step's seconds, then its keys are typed. Returns the
+    answers taken."""
+    clock = HandMovedClock()
+    monkeypatch.setattr(answerers, "clock", clock)
+    answers: list[str] = []
+
+    def hung(signum: int, frame: object) -> None:
+        raise AssertionError(f"a prompt still waits for keys after {steps}: answers so far {answers}")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)  # a prompt that swallowed a meant Enter waits for keys that never come
+    try:
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+            keyboard = answerers.InteractiveAnswerer(run.make_console())
+            for seconds, keys in steps:
+                clock.pause = seconds
+                pipe.send_text(keys)
+                answers.append(keyboard.ask("Which one?", lambda text: None, None, "12"))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    return answers
+
+
+def test_the_enter_a_moment_after_a_single_key_is_swallowed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    window = answerers.SWALLOW_SECONDS
+    assert answers_typed(monkeypatch, [(0, "1"), (window / 2, "\r2")]) == ["1", "2"]
+    assert answers_typed(monkeypatch, [(0, "1\r"), (0, "2")]) == ["1", "2"]  # the Enter typed ahead
+    assert answers_typed(monkeypatch, [(0, "1"), (window / 2, "\r\r")]) == ["1", ""]  # a second Enter is meant
+
+
+def test_a_deliberate_enter_after_a_pause_is_an_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the Enter right after a single key is swallowed: one pressed later is read as usual, and
+    so is the Enter after an answer typed out."""
+    window = answerers.SWALLOW_SECONDS
+    assert answers_typed(monkeypatch, [(0, "1"), (window * 1.2, "\r")]) == ["1", ""]
+    assert answers_typed(monkeypatch, [(0, "1"), (window, "\r")]) == ["1", ""]  # the window is just over
+    assert answers_typed(monkeypatch, [(0, "two\r"), (0, "\r")]) == ["two", ""]
 
 
 # --- checked on Enter -----------------------------------------------------------------------------
@@ -124,13 +145,14 @@ def test_an_answer_is_checked_on_enter_and_a_refused_one_leaves_an_empty_box(
 ) -> None:
     terminal = open_terminal(terminals, PLAYERS, referee_home)
     terminal.wait_for_question("Ann: roll the four faction dice")
-    terminal.keys("6")  # on the way to 60: nothing is said while typing
-    with pytest.raises(pexpect.TIMEOUT):
-        terminal.child.expect("out of range", timeout=0.6)
-    terminal.keys("00\r")
+    for typed in ("6", "60", "600"):  # on the way to 600: nothing is said while typing
+        terminal.keys(typed[-1])
+        prompt_line(terminal, f"total shown? {typed}")  # each key drawn, after whatever it caused
+        assert "out of range" not in terminal.screen()
+    terminal.keys("\r")
     terminal.expect_text("out of range: '600'")
     terminal.wait_for_question("Ann: roll the four faction dice")  # asked again, the box empty
-    assert prompt_line(terminal).endswith("total shown?")
+    prompt_line(terminal, "total shown?")
     terminal.type("12")
     terminal.wait_for_question("Bo: roll the four faction dice")
     terminal.type("quit")
@@ -144,10 +166,12 @@ def test_a_refusal_is_wrapped_at_word_boundaries_at_60_columns(
     terminal = open_terminal(terminals, PLAYERS, referee_home, columns=60)
     set_up_blackthorn_for_two(terminal)
     terminal.answer(DICE_QUESTION, "1 2 4 3")
-    terminal.expect_text("Peasant")
-    terminal.wait_for_question(DICE_QUESTION)
-    drain(terminal)
-    lines = terminal.lines()
+
+    def refusal_then_question(lines: list[str]) -> bool:
+        starts = [index for index, line in enumerate(lines) if line.startswith("Legion die cannot show 4")]
+        return bool(starts) and any(line.startswith("?") for line in lines[starts[0]:])
+
+    lines = terminal.wait_until(refusal_then_question, "the refusal, then the question asked again")
     first = next(index for index, line in enumerate(lines) if line.startswith("Legion die cannot show 4"))
     refusal = []
     for line in lines[first:]:
@@ -174,19 +198,19 @@ def test_tab_completes_options_commands_players_and_fields(referee_home: Path, t
     terminal.expect_text("Ann: you may use one action")
     terminal.wait_for_question(CARD_QUESTION)
     terminal.keys("gu\t")
-    assert prompt_line(terminal).endswith("card] guild")  # an option
+    prompt_line(terminal, "card] guild")  # an option
     terminal.clear_typed_line()
     terminal.keys("adj\t")
-    assert prompt_line(terminal).endswith("card] adjust")  # a command
+    prompt_line(terminal, "card] adjust")  # a command
     terminal.keys("A\t")
-    assert prompt_line(terminal).endswith("card] adjust Ann")  # a player
+    prompt_line(terminal, "card] adjust Ann")  # a player
     terminal.keys("no\t")
-    assert prompt_line(terminal).endswith("card] adjust Ann noble")  # a correction field
+    prompt_line(terminal, "card] adjust Ann noble")  # a correction field
     terminal.type("+1 ; the King's text")
     terminal.expect_text("Correction: Ann Noble 0 -> 1")
     terminal.wait_for_question(CARD_QUESTION)
     terminal.keys("qu\t")
-    assert prompt_line(terminal).endswith("card] quit")
+    prompt_line(terminal, "card] quit")
     terminal.keys("\r")
     assert terminal.finish() == 0
     assert logged(referee_home)[-1] == "adjust Ann noble +1"
@@ -321,13 +345,12 @@ def test_the_amount_of_a_hidden_correction_is_masked_as_it_is_typed(
     set_up_blackthorn_for_two(terminal)
     terminal.wait_for_question(DICE_QUESTION)
     terminal.keys("adjust Ann influence +7 ; bribe")
-    drain(terminal)
-    assert "*" * len("adjust Ann influence +7 ; bribe") in prompt_line(terminal)
+    prompt_line(terminal, "*" * len("adjust Ann influence +7 ; bribe"))  # every key drawn, as an asterisk
     terminal.keys("\r")
     terminal.expect_text("Ann's influence changed (hidden)")
     terminal.answer(DICE_QUESTION, "adjust Bo hand =4 ; a public correction stays readable")
     terminal.expect_pattern(r"Bo's hand \d+ -> 4")
-    terminal.type("quit")
+    terminal.answer(DICE_QUESTION, "quit")  # once the prompt is drawn: keys sent before it reach a cooked terminal
     assert terminal.finish() == 0
     drawn = plain(terminal.raw())
     assert "influence +7" not in drawn and "+7 ; bribe" not in drawn, [

@@ -179,7 +179,8 @@ def test_export_then_import_shares_a_catalogue_with_another_table(db: Path, tmp_
     assert result.exit_code == 0 and result.stdout.strip() == f"Exported 2 card(s) to {shared}."
     friend = tmp_path / "friend"
     result = cards(friend, "import", str(shared))
-    assert result.exit_code == 0 and result.stdout.strip() == "Imported 2 card(s)."
+    assert result.exit_code == 0
+    assert result.stdout.strip() == "Imported 2 card(s): 2 new, 0 already known (their fields updated)."
     assert exported(friend) == exported(db)
     again = cards(friend, "import", str(shared))  # importing twice keeps one of each
     assert again.exit_code == 0 and exported(friend) == exported(db)
@@ -201,8 +202,10 @@ def test_a_malformed_import_is_refused_naming_the_card_and_changes_nothing(db: P
         "referee: this catalogue is for 'blackwood', not council-of-blackthorn")
     bad.write_text("{not json")
     assert refused(cards(db, "import", str(bad))).startswith("referee: Expecting property name")
-    assert refused(cards(db, "import", str(tmp_path))) == f"referee: {tmp_path} is not a regular file"
-    assert refused(cards(db, "import", str(tmp_path / "missing.json"))).endswith("is not a regular file")
+    assert refused(cards(db, "import", str(tmp_path))) == (
+        f"referee: cannot read {tmp_path}: a directory, not a regular file; nothing was imported")
+    assert refused(cards(db, "import", str(tmp_path / "missing.json"))).endswith(
+        "missing.json: No such file or directory; nothing was imported")
     assert exported(db) == before
 
 

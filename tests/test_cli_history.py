@@ -16,6 +16,7 @@ from history_support import EVERY_GAME, SHORT_GAME, entries_of, store_entries, s
 from typer.testing import CliRunner, Result
 
 from referee.cli.app import app
+from referee.history import read_session
 from referee.store import Store
 
 ENVIRONMENT: dict[str, str | None] = {"COLUMNS": "200", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
@@ -216,7 +217,8 @@ def test_edit_in_the_middle_of_a_finished_game_changes_the_winner(short_game: tu
     assert (meta.status, meta.winners, meta.answers) == ("finished", ["Bo"], 15)
     assert meta.summary is not None and meta.summary["winners"] == ["Bo"]
     assert stored_log(db, session_id)[5] == {"adjust": "Bo noble =13", "reason": "King"}
-    (edit,) = meta.edits
+    assert meta.edited == 1  # the index keeps the count; the session file the record
+    (edit,) = read_session(Store(db), meta.id).edits
     assert edit["entry"] == 6 and edit["why"] == "changed"
     assert edit["old"] == {"adjust": "Ann noble =13", "reason": "test"}
     assert edit["new"] == {"adjust": "Bo noble =13", "reason": "King"}
@@ -247,7 +249,7 @@ def test_edit_asks_again_an_answer_that_no_longer_fits(short_game: tuple[Path, s
     after = stored_log(db, session_id)
     assert after[2:4] == [{"answer": "Lord of War"}, {"answer": "Minister of Coin"}]
     assert after[4:] == before[4:]  # the rest replayed as it was
-    assert [edit["entry"] for edit in Store(db).list()[0].edits] == [3, 4]
+    assert [edit["entry"] for edit in read_session(Store(db), session_id).edits] == [3, 4]
 
 
 def test_edit_refuses_a_value_that_does_not_fit_and_says_what_is_allowed(short_game: tuple[Path, str]) -> None:
@@ -283,7 +285,7 @@ def test_edit_at_a_question_of_a_running_session(tmp_path: Path) -> None:
     assert "Back to the game." in result.stdout and "Winner: Ann" in result.stdout
     (meta,) = Store(db).list()
     assert meta.status == "finished" and meta.answers == 15
-    assert [(edit["entry"], edit["why"]) for edit in meta.edits] == [
+    assert [(edit["entry"], edit["why"]) for edit in read_session(Store(db), meta.id).edits] == [
         (3, "changed"), (4, "asked again: the old value no longer fits")]
     log = stored_log(db, meta.id)
     assert log[2:4] == [{"answer": "Lord of War"}, {"answer": "Minister of Coin"}]
@@ -465,7 +467,8 @@ def test_json_round_trip_over_a_session_of_every_game(every_game: tuple[Path, di
         meta.id: meta.summary for meta in Store(source).list()}
     assert referee("stats", "--json", db=target).stdout == referee("stats", "--json", db=source).stdout
     (edited_meta,) = [meta for meta in Store(target).list() if meta.id == edited]
-    assert edited_meta.winners == ["Bo"] and len(edited_meta.edits) == 1
+    assert edited_meta.winners == ["Bo"] and edited_meta.edited == 1
+    assert len(read_session(Store(target), edited).edits) == 1
 
     again = referee("import", str(exported), db=target)
     assert again.exit_code == 0 and f"Imported 0 session(s); {len(ids) + 1} already present." in again.stdout

@@ -47,7 +47,7 @@ def both(steps: list[tuple[str, tuple[object, ...], dict[str, object]]]) -> tupl
     return session_out.getvalue(), rich_out.getvalue(), session._rich is None
 
 
-ONCE = [HealthCheck.function_scoped_fixture]
+ONCE = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 """`plain_terminal` sets the environment once for all the examples of a test, as is meant."""
 STYLES = ["", "bold", "dim", "cyan", "yellow", "red", "bold red", "bold green", "green", "italic dim",
           "bright_green", "magenta underline"]

@@ -732,6 +732,19 @@ def test_the_34th_and_last_feast_card_is_dealt() -> None:
     assert "Ann takes a feast card and 3 copper for Three Rivers." in driver.take_messages()
 
 
+def test_once_the_feast_deck_is_used_up_no_feast_card_is_dealt() -> None:
+    driver = Driver(GAME, PLAYERS, {})
+    answer(driver, "Dravanof", "Slaine", "Brom", "no", "10", *LAND, "Ann")
+    answer(driver, "Three Rivers", "s s", "3", "Nyghtwald", "s", "2", "Marrow", "s s s")
+    driver.adjust("Bo feast +34", "the feast deck as it stands")
+    answer(driver, "4", "1", "3 copper")  # Ann's resource phase: no card left to take
+    kingdom = driver.state
+    assert kingdom.player("Ann").feast_cards == 0 and kingdom.feast_cards_drawn == 34
+    messages = driver.take_messages()
+    assert "The feast deck is used up: no feast card this time." in messages
+    assert "Ann takes 3 copper for Three Rivers." in messages
+
+
 def test_under_short_payment_nothing_a_player_holding_exactly_the_amount_pays_it() -> None:
     driver = Driver(GAME, PLAYERS, {"rulings": {"short-payment": "nothing"}})
     answer(driver, "Tyber", "Slaine", "Brom", "no", "6", *LAND, "Ann")

@@ -19,6 +19,7 @@ RULEBOOKS = sorted(path.stem for path in builtin_dir().glob("*.toml") if not pat
 @pytest.fixture
 def fresh(referee_home: Path) -> Iterator[Path]:
     """An empty data directory and no numbers in memory; the cache folder it will hold."""
+    referee_home.mkdir()  # (the numbers are kept only in a data directory that exists)
     facts.numbers.cache_clear()
     yield referee_home / "cache"
     facts.numbers.cache_clear()

@@ -2,8 +2,10 @@
 
 A child process (tests/crash_child.py) plays scripted Council of Blackthorn sessions (answers, a
 few undos and corrections) and prints 'ack N' after each step the store acknowledged. The parent
-kills it with SIGKILL after a random delay, then checks, before starting the next child from
-where the store says the session stands:
+picks a random step (every fifth run: the opening of the session), lets the child run up to it, and
+kills it with SIGKILL at a random moment after letting it go; the child stops before the next step,
+so the kill lands in that step (or the opening) whatever the machine's speed. Then it checks,
+before starting the next child from where the store says the session stands:
 
 - the store loads: the session list reads, and every session played so far opens;
 - resume shows every acknowledged step: the stored log is the script's log after the last
@@ -12,6 +14,9 @@ where the store says the session stands:
   same answers.
 
 The default run makes at least 25 kills; `pytest -m slow` makes 500. Each run prints its figures.
+
+`referee play/resume --answers` is also killed again and again, each time once it has shown a random
+number of answers (so each run saves some), until the game is over.
 """
 
 from __future__ import annotations
@@ -36,8 +41,12 @@ from referee.store import Store
 CHILD = Path(__file__).with_name("crash_child.py")
 FOLD_CHOICES = ("1", "2", "3", "7", "500")
 """How often the child folds its journal into the session file; small values put kills inside folds."""
-MAX_DELAY = 0.25
-"""Longest wait after the child is ready; a whole scripted game takes about 0.5 to 1.5 s."""
+MAX_DELAY = 0.02
+"""Longest wait between letting the child into its step and the kill: about a step's time, so that
+kills fall before, inside and after the step's writes. It only picks the moment: wherever it falls,
+the child is stopped before the next step."""
+OPENING_EVERY = 5
+"""Every fifth run the kill falls while the session is being started or resumed."""
 
 
 @dataclass
@@ -51,19 +60,43 @@ class Campaign:
     """Kills that came while a step was in flight and found it already on disk."""
     acknowledged_checked: int = 0
     games_finished: int = 0
+    runs: int = 0
     sessions: dict[str, SessionScript] = field(default_factory=dict)
 
 
-def run_child(campaign: Campaign, script_path: Path, first: int, session_id: str | None) -> tuple[int, list[str], str]:
+def run_child(
+    campaign: Campaign, script_path: Path, first: int, session_id: str | None, kill_at: str
+) -> tuple[int, list[str], str]:
+    """One child from step `first`, killed in the stretch `kill_at` names (see crash_child.py), or,
+    for '-', left to finish the script."""
     fold = campaign.rng.choice(FOLD_CHOICES)
-    args = [sys.executable, str(CHILD), str(campaign.root), str(script_path), str(first), session_id or "-", fold]
-    child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=child_env())
-    assert child.stdout is not None
-    assert child.stdout.readline().strip() == "ready", child.stderr.read() if child.stderr else ""
-    time.sleep(campaign.rng.uniform(0, MAX_DELAY))
-    child.send_signal(signal.SIGKILL)
-    out, err = child.communicate(timeout=30)
-    return child.returncode, out.splitlines(), err
+    args = [sys.executable, str(CHILD), str(campaign.root), str(script_path), str(first), session_id or "-", fold,
+            kill_at]
+    child = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=child_env())
+    assert child.stdin is not None and child.stdout is not None
+    seen: list[str] = []
+    if kill_at != "-":
+        while (line := child.stdout.readline()) and line.strip() != f"at {kill_at}":
+            seen.append(line.strip())
+        assert line, f"the child ended before reaching {kill_at}: {seen} {child.stderr.read() if child.stderr else ''}"
+        child.stdin.write("go\n")
+        child.stdin.flush()
+        time.sleep(campaign.rng.uniform(0, MAX_DELAY))  # where in the step: the next gate holds the child anyway
+        child.send_signal(signal.SIGKILL)
+    out, err = child.communicate(timeout=60)
+    return child.returncode, seen + out.splitlines(), err
+
+
+def kill_point(campaign: Campaign, first: int, steps: int) -> str:
+    """Where the next child is killed: the opening every OPENING_EVERY runs, else a random step from
+    `first` on that leaves at least one step after it ('-' when none is left: the child finishes)."""
+    campaign.runs += 1
+    if first >= steps - 1:
+        return "-"
+    if campaign.runs % OPENING_EVERY == 0:
+        return "open"
+    return str(campaign.rng.randrange(max(first, 1), steps - 1))
 
 
 def new_session_on_disk(campaign: Campaign) -> str | None:
@@ -114,7 +147,8 @@ def run_campaign(tmp_path: Path, target_kills: int, seed: int) -> Campaign:
         session_id: str | None = None
         held = 0
         while True:
-            code, lines, err = run_child(campaign, script_path, held, session_id)
+            kill_at = kill_point(campaign, held, len(script.steps))
+            code, lines, err = run_child(campaign, script_path, held, session_id, kill_at)
             assert code in (0, -signal.SIGKILL), f"child failed ({code}): {err[-2000:]}"
             named = [line.split()[1] for line in lines if line.startswith("session ")]
             session_id = session_id or (named[0] if named else new_session_on_disk(campaign))
@@ -125,6 +159,8 @@ def run_campaign(tmp_path: Path, target_kills: int, seed: int) -> Campaign:
             acknowledged = acks[-1] + 1 if acks else held
             before = held
             held = recover(campaign, session_id, script, acknowledged)
+            if kill_at.isdigit():  # the kill fell in that step: before it, or after it was saved
+                assert held in (int(kill_at), int(kill_at) + 1), (kill_at, held)
             campaign.acknowledged_checked += acknowledged - before
             if code == -signal.SIGKILL:
                 campaign.kills += 1
@@ -176,35 +212,42 @@ def test_command_line_killed_repeatedly_resumes_to_the_same_end(tmp_path: Path) 
     print(f"\ncommand line: {kills} SIGKILLs over {games} games, each ending as a clean run does")
 
 
+SHOWN_BEFORE_KILL = (2, 30)
+"""How many answers a killed `referee` run shows before the kill (at random between the two): the
+first of them is saved before the second is shown, so every run makes progress."""
+
+
 def play_through_kills(home: Path, script: SessionScript, rng: random.Random) -> int:
     answers = [step[1] for step in script.steps]
-    env = child_env(REFEREE_HOME=str(home), COLUMNS="120")
+    env = child_env(REFEREE_HOME=str(home), COLUMNS="120", PYTHONUNBUFFERED="1")  # each line shown as it is
     rest = home.with_suffix(".txt")
-    kills, session_id, on_disk, stalled = 0, None, 0, 0
-    for _ in range(200):
+    kills, session_id, on_disk = 0, None, 0
+    for _ in range(len(answers)):  # each run saves at least one answer, so this is enough
         rest.write_text("\n".join(answers[on_disk:]) + "\n")
         command = ["resume", session_id] if session_id else ["play", "blackthorn", "-p", ",".join(script.players)]
         child = subprocess.Popen([sys.executable, "-m", "referee", *command, "--answers", str(rest)], env=env,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        try:
-            # A slow machine gets longer before each kill, so that every run still makes progress.
-            out, err = child.communicate(timeout=rng.uniform(0.15, 0.5) + 0.25 * stalled)
-        except subprocess.TimeoutExpired:
-            child.send_signal(signal.SIGKILL)
-            out, err = child.communicate()
-            kills += 1
+        assert child.stdout is not None
+        shown, wanted, seen = 0, rng.randint(*SHOWN_BEFORE_KILL), []
+        while shown < wanted and (line := child.stdout.readline()):
+            seen.append(line)
+            shown += line.startswith("? ")  # an answer from the file, shown with its question
+        if shown == wanted:
+            child.send_signal(signal.SIGKILL)  # the shown answer is on its way; the one before it is saved
+        out, err = child.communicate(timeout=60)
+        out = "".join(seen) + out
+        kills += child.returncode == -signal.SIGKILL
+        assert child.returncode in (0, -signal.SIGKILL), err
         assert "Traceback" not in err, err
         if session_id and "Resuming" in out:
             assert f"after {on_disk} answers" in out  # resume showed every answer on disk
         found = sorted(home.glob("sessions/*.json"))
-        if not found:
-            stalled += 1
-            continue
+        assert found, "a run that showed two answers saved the first"
         session_id = found[0].stem
         session = Store(home).session_file(session_id)
         session.load()
         assert session.entries == script.logs[len(session.entries)]
-        stalled = stalled + 1 if len(session.entries) == on_disk else 0
+        assert child.returncode == 0 or len(session.entries) > on_disk  # the answer before the kill was kept
         on_disk = len(session.entries)
         if child.returncode == 0:
             break

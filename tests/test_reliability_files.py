@@ -97,6 +97,8 @@ COMMANDS = {
     "score-answers": ["score", "blackthorn", "-p", "Ann,Bo", "--answers"],
     "score-input": ["score", "blackthorn", "--input"],
     "replay": ["replay"],
+    "import": ["import"],
+    "cards-import": ["cards", "blackthorn", "import"],
 }
 
 
@@ -146,6 +148,17 @@ def test_files_starting_with_a_byte_order_mark_are_read(tmp_path: Path) -> None:
     scored = referee_command("score", "blackwood", "--input", str(holdings), "--json", home=tmp_path / "h")
     assert scored.returncode == 0, scored.stderr
     assert json.loads(scored.stdout)["winners"]
+    exported = referee_command("export", "--all", home=tmp_path / "h")
+    assert exported.returncode == 0, exported.stderr
+    backup = tmp_path / "backup.json"
+    backup.write_text("\ufeff" + exported.stdout, encoding="utf-8")
+    imported = referee_command("import", str(backup), home=tmp_path / "elsewhere")
+    assert imported.returncode == 0, imported.stderr
+    assert [meta.answers for meta in Store(tmp_path / "elsewhere").list()] == [2]
+    catalogue = tmp_path / "cards.json"
+    catalogue.write_text('\ufeff{"format": 1, "game": "council-of-blackthorn", "cards": []}', encoding="utf-8")
+    cards = referee_command("cards", "blackthorn", "import", str(catalogue), home=tmp_path / "h")
+    assert cards.returncode == 0, cards.stderr
     scenario = tmp_path / "bom.toml"
     scenario.write_text('\ufefftitle = "BOM"\ngame = "blackthorn"\nplayers = ["Ann", "Bo"]\nanswers = "9\\n5"\n',
                         encoding="utf-8")
@@ -284,10 +297,43 @@ def test_read_only_commands_write_nothing_anywhere(tmp_path: Path) -> None:
     scenario = sorted((Path(__file__).parents[1] / "scenarios" / "council-of-blackthorn").glob("*.toml"))[0]
     example = Path(__file__).parents[1] / "scenarios" / "score" / "blackwood.json"
     env = {"HOME": str(fake_home), "XDG_DATA_HOME": str(fake_home / "xdg")}
-    for args in (["games"], ["sessions"], ["replay", str(scenario)], ["score", "blackwood", "--input", str(example)]):
+    for args in READ_ONLY + (["replay", str(scenario)], ["score", "blackwood", "--input", str(example)]):
         result = referee_command(*args, home=home, **env)
-        assert result.returncode in (0, 1, 2) and "Traceback" not in result.stderr
-    assert not home.exists() and list(fake_home.iterdir()) == []
+        assert result.returncode in (0, 1, 2) and "Traceback" not in result.stderr, (args, result.stderr)
+        assert not home.exists() and list(fake_home.iterdir()) == [], f"{args} wrote {list(fake_home.rglob('*'))}"
+
+
+READ_ONLY = (
+    ["games"], ["sessions"], ["sessions", "--json"], ["sessions", "show", "2026"], ["stats"], ["stats", "--json"],
+    ["export", "--all"], ["export", "--all", "-f", "md"], ["export", "--all", "-f", "bgstats"], ["export", "2026"],
+    ["rules", "blackwood", "how does the game end"], ["rules", "who goes first"], ["rules", "blackwood"],
+    ["rules", "blackwood", "--section", "end-of-game"], ["rules", "--json", "stealth"],
+    ["cards", "blackthorn"], ["cards", "blackthorn", "list", "--json"], ["cards", "blackthorn", "show", "Mill"],
+)
+"""Every command that only reads (run with no data directory, and on a store)."""
+CACHES = {("export", "--all"): "export-cache", ("rules",): "cache"}
+"""The read-only commands that say in their help that they keep a cache, and the folder they keep."""
+
+
+def test_read_only_commands_on_a_store_change_nothing_but_the_cache_they_name(tmp_path: Path) -> None:
+    home = tmp_path / "data"
+    session_id = saved_session(home, 6)
+    finished = tmp_path / "finished.txt"
+    finished.write_text("9\n5\nquit\n", encoding="utf-8")
+    assert referee_command("play", "blackthorn", "-p", "Ann,Bo", "--answers", str(finished), home=home).returncode == 0
+    for args in READ_ONLY + (["sessions", "show", session_id], ["export", session_id, "-f", "md"],
+                             ["stats", "--session", session_id]):
+        before = snapshot(home)
+        result = referee_command(*args, home=home)
+        assert result.returncode in (0, 1, 2) and "Traceback" not in result.stderr, (args, result.stderr)
+        cache = next((folder for start, folder in CACHES.items() if tuple(args[: len(start)]) == start and
+                      (start != ("export", "--all") or "-f" not in args)), None)
+        changed = {path for path in set(before) | set(snapshot(home)) if before.get(path) != snapshot(home).get(path)}
+        allowed = {".", cache} if cache else set()  # (making the cache's folder changes the directory's time)
+        assert all(path.split(os.sep)[0] in allowed for path in changed), f"{args} changed {sorted(changed)}"
+        if cache:
+            help_text = referee_command(*args[: 1], "--help", home=home).stdout
+            assert "cache" in help_text, f"{args[0]}'s help does not say it keeps a cache"
 
 
 def data_dir_of(tmp_path: Path, **env: str) -> str:
@@ -324,20 +370,23 @@ def test_every_command_uses_that_directory(tmp_path: Path) -> None:
                               text=True, timeout=60, stdin=subprocess.DEVNULL)
 
     assert run("rules", "blackwood", "potion").returncode == 0
-    assert (home / "refhome" / "cache" / "rules-index.json").is_file()
+    assert not (home / "refhome").exists()  # a lookup never makes a data directory
     copy = tmp_path / "copy.md"
     copy.write_text("# My copy\n\n## Night market\n\nEvery witch may trade one ingredient.\n")
     assert run("rules", "import", "blackwood", str(copy)).returncode == 0
     assert (home / "refhome" / "rulebooks" / "blackwood.json").is_file()
+    assert run("rules", "blackwood", "potion").returncode == 0
+    assert (home / "refhome" / "cache" / "rules-index.json").is_file()
     assert run("play", "blackthorn", "-p", "Ann,Bo", "--answers", os.devnull).returncode == 1
     assert len(list((home / "refhome" / "sessions").glob("*.json"))) == 1
     assert list(work.iterdir()) == []  # no './~/refhome' or './relative/referee'
     other = tmp_path / "other db"
     assert run("rules", "--db", str(other), "blackwood", "potion").returncode == 0
-    assert run("rules", "blackwood", "--db", str(other), "--json", "potion").returncode == 0
-    assert (other / "cache" / "rules-index.json").is_file()
+    assert not other.exists()
     assert run("rules", "--db", str(other), "import", "got", str(copy)).returncode == 0
     assert (other / "rulebooks" / "got-lcg-1e.json").is_file()
+    assert run("rules", "blackwood", "--db", str(other), "--json", "potion").returncode == 0
+    assert (other / "cache" / "rules-index.json").is_file()
     assert not (home / "refhome" / "rulebooks" / "got-lcg-1e.json").exists()
     for folder in (home / "refhome", other):
         files = [path for path in folder.rglob("*") if path.is_file()]

@@ -3,8 +3,9 @@
 For each registered game: whole games with random valid answers, every player count and every
 overridable ruling choice in turn. After every entry the invariants hold; every game ends with a
 report that adds up and says how the game ended; replaying the log gives the identical state and
-report; taking the last answer back and giving it again gives the identical state. What is
-specific to one game is tested in that game's own files.
+report; taking the last answer back and giving it again gives the identical state. What one game
+promises beyond that (its endings, what never goes backwards, the corrections a table types) is
+checked on the same games by that game's module in tests/simulation_checks/.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import random
 from typing import Any
 
 import pytest
+from simulation_checks import checks_for
 
 from referee.engine.driver import Driver, replay
 from referee.engine.facts import ruling_choices
@@ -43,14 +45,20 @@ def state_of(driver: Driver) -> Any:
 def test_random_games_keep_their_invariants_end_and_replay(info: GameInfo) -> None:
     game = load_game(info.id)
     counts = list(range(info.min_players, info.max_players + 1))
+    own = checks_for(info)
     for seed in range(GAMES_EACH):
         rng = random.Random(seed)
         players = NAMES[: counts[seed % len(counts)]]
         options = options_for(game, seed)
+        own.begin(players, options, random.Random(-seed))
 
-        def check(driver: Driver, seed: int = seed) -> None:
+        def check(driver: Driver, seed: int = seed, options: dict[str, Any] = options) -> None:
             problems = game.invariant_errors(driver.state)
             assert problems == [], f"seed {seed}, entry {len(driver.entries)}: {problems}"
+            try:
+                own.after_step(driver)
+            except AssertionError as failure:
+                raise AssertionError(f"seed {seed}, entry {len(driver.entries)}, {options}: {failure}") from failure
 
         driver = play_random_game(game, players, rng, options, after_each=check)
         report = driver.report
@@ -61,6 +69,10 @@ def test_random_games_keep_their_invariants_end_and_replay(info: GameInfo) -> No
         for player in report.players:
             if player.total is not None and player.breakdown:
                 assert sum(player.breakdown.values()) == player.total, f"seed {seed}: {player.name} {player}"
+        try:
+            own.at_end(driver)
+        except AssertionError as failure:
+            raise AssertionError(f"seed {seed}, {len(players)} players, {options}: {failure}") from failure
         if seed % CHECKED_EVERY:
             continue
         rebuilt = replay(game, driver.players, driver.options, driver.entries)
@@ -73,3 +85,4 @@ def test_random_games_keep_their_invariants_end_and_replay(info: GameInfo) -> No
         again = replay(game, driver.players, driver.options, driver.entries[: cut + 1]).driver
         before.apply(driver.entries[cut])  # undo, then the same answer
         assert state_of(before) == state_of(again), f"seed {seed}: undo then the same answer differs at {cut}"
+    own.after_all()

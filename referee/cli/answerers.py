@@ -104,6 +104,12 @@ class ScriptedAnswerer:
 SWALLOW_SECONDS = 1.0
 """How long after a single-key answer an Enter on the next, empty, question is taken as the
 habitual Enter after that key rather than an answer of its own."""
+
+
+def clock() -> float:
+    """The time SWALLOW_SECONDS is measured in (monotonic; tests put a clock of their own here)."""
+    return time.monotonic()
+
 ROOM_TO_TYPE = 20
 """Columns kept free after the question for the answer; a longer question goes on more lines."""
 
@@ -139,7 +145,7 @@ class InteractiveAnswerer:
             answer, by_key = self.prompt_once(prompt, single_keys, complete, masked)
             problem = validate(answer)
             if problem is None:
-                self.swallow_until = time.monotonic() + SWALLOW_SECONDS if by_key else 0.0
+                self.swallow_until = clock() + SWALLOW_SECONDS if by_key else 0.0
                 return answer
             self.swallow_until = 0.0
             self.rejected(problem)
@@ -228,9 +234,9 @@ def single_key_bindings(keys: str, answered: list[bool], swallow_until: float = 
     for key in keys:
         answer_with(key)
 
-    if swallow_until > time.monotonic():
+    if swallow_until > clock():
         armed = [True]  # once: a second Enter is meant
-        swallow = Condition(lambda: armed[0] and time.monotonic() < swallow_until)
+        swallow = Condition(lambda: armed[0] and clock() < swallow_until)
 
         @bindings.add("enter", filter=line_is_empty & swallow)
         def _(event: KeyPressEvent) -> None:

@@ -223,7 +223,10 @@ def export(
     = None,
     db: DbOption = None,
 ) -> None:
-    """Export sessions: JSON (the whole session), Markdown (a game report) or BG Stats plays."""
+    """Export sessions: JSON (the whole session), Markdown (a game report) or BG Stats plays.
+
+    --all --format json keeps each session's export in the data directory's export-cache/ and uses it
+    while the session's files are unchanged (nothing else is written in the data directory)."""
     from referee.cli.export_cmd import run_export
 
     raise typer.Exit(run_export(db, session, every, form, output))

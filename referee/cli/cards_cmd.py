@@ -13,18 +13,18 @@ if TYPE_CHECKING:
     from referee.rules.learned import Phrasing
 
 ACTIONS = ("list", "show", "edit", "forget", "import", "export")
-LARGEST_FILE = 16 * 1024 * 1024
 
 
 def read_catalogue_file(path: Path) -> str:
-    """A catalogue file to import: a regular file of at most 16 MB (never a FIFO or a device)."""
+    """A catalogue file to import, read as every file named on the command line is (a regular file
+    of at most 16 MB, never waited on; a byte-order mark allowed)."""
     from referee.errors import RefereeError
+    from referee.safe_files import describe, read_user_text
 
-    if not path.is_file():
-        raise RefereeError(f"{path} is not a regular file")
-    if path.stat().st_size > LARGEST_FILE:
-        raise RefereeError(f"{path} is larger than 16 MB: not a catalogue")
-    return path.read_text(encoding="utf-8-sig")
+    try:
+        return read_user_text(path.expanduser())
+    except (OSError, UnicodeDecodeError) as problem:
+        raise RefereeError(f"cannot read {path}: {describe(problem)}; nothing was imported") from None
 
 
 def _with_phrasings(exported: dict[str, Any], rulebook: str) -> dict[str, Any]:
@@ -137,10 +137,14 @@ def run(game_name: str, action: str, target: str | None, set_fields: list[str], 
 
             data = json.loads(read_catalogue_file(Path(str(target))))
             phrasings = _imported_phrasings(game.rulebook, data)  # checked before any card is kept
-            count = catalogue.import_cards(data)
+            imported = catalogue.import_cards(data)
             taught = keep(phrasings)
-            more = f" and {taught} learned rules phrasing(s)" if taught else ""
-            console.print(f"Imported {count} card(s){more}.", markup=False)
+            more = f"; and {taught} learned rules phrasing(s)" if taught else ""
+            console.print(f"Imported {imported.count} card(s): {imported.new} new, {imported.updated} already "
+                          f"known (their fields updated){more}.", markup=False)
+            for name, first in imported.same_as:
+                console.print(f"{name!r} is the same card as {first!r} (card names ignore case): its fields "
+                              f"were merged into {first!r}.", markup=False)
         else:
             from referee.safe_files import write_user_file
 

@@ -84,17 +84,21 @@ def bgstats_text(store: Store, metas: list[SessionMeta], single: bool) -> str:
 
 
 def dumps(document: object, single: bool) -> str:
-    """One session indented for reading; many compact (Python's indenting encoder is many times slower)."""
-    return json.dumps(document, ensure_ascii=False, indent=1 if single else None) + "\n"
+    """One session indented for reading; many compact (Python's indenting encoder is many times slower).
+    Control characters are written as JSON escapes."""
+    from referee.user_text import json_visible
+
+    return json_visible(json.dumps(document, ensure_ascii=False, indent=1 if single else None)) + "\n"
 
 
 def run_import(db: Path | None, path: Path) -> int:
     from referee.export import check_document, import_checked
+    from referee.safe_files import describe, read_user_text
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_user_text(path.expanduser())  # a regular file of at most 16 MB, a byte-order mark allowed
     except (OSError, UnicodeDecodeError) as problem:
-        error(f"cannot read {path}: {problem.__class__.__name__}")
+        error(f"cannot read {path}: {describe(problem)}; nothing was imported")
         return 2
     try:
         document = json.loads(text)

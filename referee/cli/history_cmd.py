@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
+from rich.text import Text
 
 from referee.cli.failure import error
 from referee.cli.plain_console import PlainConsole
-from referee.cli.render import make_console, plain_text
+from referee.cli.render import make_console, plain_text, print_table
 from referee.cli.styled import styled
 from referee.errors import RefereeError
 from referee.history import (
@@ -35,6 +36,7 @@ from referee.user_text import visible
 
 if TYPE_CHECKING:
     from referee.engine.game import Game
+    from referee.progress import Chart
 
 NO_TERMINAL_DELETE = "no terminal to confirm on: add --yes to delete without asking"
 
@@ -138,9 +140,11 @@ def show_session(db: Path | None, given: str) -> int:
 def show_stored(console: PlainConsole, stored: StoredSession, game: Game[Any]) -> None:
     from referee.cli.render import show_scoreboard
     from referee.games.registry import find_game
+    from referee.progress import RoundValues
 
     meta = stored.meta
-    played = walk(game, meta.players, meta.options, stored.entries, questions=meta.questions)
+    values = RoundValues(game, meta.players, meta.options, meta.questions)  # the charts, read in the same walk
+    played = walk(game, meta.players, meta.options, stored.entries, values.after, questions=meta.questions)
     console.rule(plain_text(f"Session {meta.id}"), align="left")
     corrections = sum(1 for entry in stored.entries if entry.adjust is not None)
     facts = [
@@ -161,12 +165,13 @@ def show_stored(console: PlainConsole, stored: StoredSession, game: Game[Any]) -
         log.add_column(column, justify="right" if column in ("#", "Round") else "left", no_wrap=column == "#")
     log.add_column("Question")
     log.add_column("Answer or correction")
-    for step in played.steps:
+    rows: list[tuple[str | Text, ...]] = []
+    for step in played.steps:  # (strings are data to the console; a Text only where a style is needed)
         round_text, turn, phase = where(step.header)
-        answer = plain_text(step.entry.text(), style="yellow" if step.entry.adjust is not None else "")
-        log.add_row(str(step.number), round_text, plain_text(turn), plain_text(phase),
-                    plain_text(step.question or "(correction)"), answer)
-    console.print(log)
+        answer = step.entry.text()
+        rows.append((str(step.number), round_text, turn, phase, step.question or "(correction)",
+                     answer if step.entry.adjust is None else plain_text(answer, style="yellow")))
+    print_table(console, log, rows)  # (a long log is written row by row: rich takes a millisecond a row)
     if played.error:
         console.print(plain_text(f"The log stops replaying here: {played.error}", style="yellow"))
 
@@ -178,7 +183,7 @@ def show_stored(console: PlainConsole, stored: StoredSession, game: Game[Any]) -
         console.print(styled(("How it ended: ", "bold"), summarise(game, played.driver).ending))
     else:
         console.print("The game has not ended: no final score yet.")
-    show_charts(console, game, stored)
+    show_charts(console, values.charts(played))
     show_edits(console, stored.edits)
 
 
@@ -197,12 +202,10 @@ def show_rulings(console: PlainConsole, state: dict[str, Any], options: dict[str
     console.print(table)
 
 
-def show_charts(console: PlainConsole, game: Game[Any], stored: StoredSession) -> None:
+def show_charts(console: PlainConsole, charts: Sequence[Chart]) -> None:
     from referee.cli.chart import draw
-    from referee.progress import progression
 
-    meta = stored.meta
-    for chart in progression(game, meta.players, meta.options, stored.entries, meta.questions):
+    for chart in charts:
         title = f"{chart.title} by {chart.round_label} ({chart.note}; {chart.round_label} 0 = after setup)"
         console.print(plain_text(title, style="bold"))
         drawn = draw(chart.rounds, chart.series, width=min(console.width, 100))

@@ -11,12 +11,13 @@ is loaded (referee/cli/session_console.py).
 
 from __future__ import annotations
 
+import re
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from referee.cli.styled import styled
+from referee.cli.styled import escape_code, styled
 from referee.user_text import visible
 
 if TYPE_CHECKING:
@@ -239,3 +240,129 @@ def show_scoreboard(console: PlainConsole, report: ScoreReport, short: Mapping[s
         console.print("The game has not ended.", style="bold")
     for note in report.notes:
         print_marked(console, ("  note:", "dim"), note)
+
+
+ANSI_CODE = re.compile(r"\x1b\[[0-9;]*m")
+FAST_TABLE_ROWS = 50
+"""From this many rows a plain table is written row by row (`print_table`); below it rich draws it."""
+
+
+def print_table(console: PlainConsole, table: RichTable, rows: Sequence[Sequence[str | Text]]) -> None:
+    """Print `table` (its columns; no rows yet) with `rows`, as rich lays it out, but written row by
+    row without rich when it is long.
+
+    rich takes about a millisecond a row (it measures and renders every cell through several
+    layers), so a session log of 10,000 entries took longer to show than to replay. A table of one
+    line plain cells, bordered as rich draws by default, is written here instead: rich draws the
+    title, the header and the borders of a stand-in table of two rows, which holds in each column
+    the longest cell and the cell with the longest word, so its columns are exactly as wide as the
+    whole table's; every row is then wrapped where rich wraps it (rich's own `divide_line`) and
+    padded as rich pads it. Any other table is rich's to draw (tests/test_cli_history.py compares
+    the two)."""
+    lines = fast_table_lines(console, table, rows) if len(rows) >= FAST_TABLE_ROWS and not table.rows else None
+    if lines is None:
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+        return
+    console.file.write("".join(line + "\n" for line in lines))
+    console.file.flush()
+
+
+def fast_table_lines(console: PlainConsole, table: RichTable, rows: Sequence[Sequence[str | Text]]) -> list[str] | None:
+    """The lines of `table` with `rows` (see `print_table`), or None when rich must draw it."""
+    from rich import box
+    from rich._wrap import divide_line
+    from rich.cells import cell_len
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
+
+    if (table.box is not box.HEAVY_HEAD or not table.show_edge or table.show_lines or table.padding !=
+            BORDERED_PADDING or table.caption or table.expand or table.leading or not table.columns or
+            table.border_style or table.style not in (None, "", "none") or table.row_styles):
+        return None
+    if any(len(row) != len(table.columns) for row in rows):
+        return None
+    columns: list[list[tuple[str, str]]] = []
+    for place, column in enumerate(table.columns):
+        if (column.width is not None or column.ratio is not None or column.max_width is not None or column.style
+                or column.vertical != "top" or column.justify not in ("left", "right")):
+            return None
+        cells = []
+        for row in rows:
+            cell = row[place]
+            if isinstance(cell, str):  # (printed as the console prints a string: as data)
+                text, style = visible(cell), ""
+            elif isinstance(cell, Text) and not cell.spans and isinstance(cell.style, str):
+                text, style = cell.plain, cell.style
+            else:
+                return None
+            if "\n" in text or "\t" in text or not text.isprintable() or (
+                    not text.isascii() and cell_len(text) != len(text)):
+                return None
+            cells.append((text, style))
+        columns.append(cells)
+    written: dict[str, str] = {}
+    if console.color_system is not None:
+        for style in {style for cells in columns for _text, style in cells}:
+            code = escape_code(style) if style else ""
+            if code is None:
+                return None
+            written[style] = code
+
+    stand_in = RichTable(title=table.title, title_justify=table.title_justify, title_style=table.title_style,
+                         header_style=table.header_style, border_style=table.border_style)
+    longest_cells, longest_words = [], []
+    for column, cells in zip(table.columns, columns, strict=True):
+        stand_in.add_column(column.header, justify=column.justify, no_wrap=column.no_wrap,
+                            min_width=column.min_width, style=column.style, header_style=column.header_style)
+        texts = list({text: None for text, _style in cells}) or [""]  # (a log repeats its questions)
+        longest_cells.append(max(texts, key=len))
+        longest_words.append(max(texts, key=lambda text: max((len(word) for word in text.split()), default=0)))
+    stand_in.add_row(*(Text(text) for text in longest_cells))
+    stand_in.add_row(*(Text(text) for text in longest_words))
+    with console.capture() as capture:
+        console.print(stand_in)
+    drawn = capture.get().splitlines()
+    plain = [ANSI_CODE.sub("", line) for line in drawn]
+    separator = next((index for index, line in enumerate(plain) if line.startswith("┡")), None)
+    if separator is None or not plain[-1].startswith("└") or not plain[separator].endswith("┩"):
+        return None
+    widths = [len(part) - 2 for part in plain[separator][1:-1].split("╇")]
+    if len(widths) != len(columns) or min(widths) < 1:
+        return None
+
+    lines = drawn[: separator + 1]
+    done: dict[tuple[int, str, str], list[str]] = {}
+    """A cell's lines by column, text and style: a log asks the same questions and corrections often."""
+    for number in range(len(rows)):
+        wrapped: list[list[str]] = []
+        for place, (column, cells, width) in enumerate(zip(table.columns, columns, widths, strict=True)):
+            text, style = cells[number]
+            shown = done.get((place, text, style))
+            if shown is None:
+                pieces = [text] if column.no_wrap or len(text) <= width else split_at(
+                    text, divide_line(text, width, fold=column.overflow == "fold"))
+                if any(len(piece.rstrip()) > width for piece in pieces):
+                    return None  # a word cut short (with an ellipsis, say): rich's to draw
+                shown = []
+                for piece in pieces:
+                    piece = piece.rstrip() if len(piece) > width or column.justify == "right" else piece
+                    piece = piece[:width]
+                    piece = piece.rjust(width) if column.justify == "right" else piece.ljust(width)
+                    shown.append(f"{written[style]}{piece}\x1b[0m" if written.get(style) else piece)
+                done[(place, text, style)] = shown
+            wrapped.append(shown)
+        height = max(len(pieces) for pieces in wrapped)
+        for line in range(height):
+            cells_of_line = [pieces[line] if line < len(pieces) else " " * width
+                             for pieces, width in zip(wrapped, widths, strict=True)]
+            lines.append("│" + "│".join(f" {cell} " for cell in cells_of_line) + "│")
+    lines.append(drawn[-1])
+    return lines
+
+
+def split_at(text: str, offsets: list[int]) -> list[str]:
+    starts = [0, *offsets]
+    return [text[start:end] for start, end in zip(starts, [*offsets, len(text)], strict=True)]

@@ -459,7 +459,10 @@ def register(app: typer.Typer) -> None:
         db: Annotated[Path | None, typer.Option(
             "--db", help="Data directory for imported copies and the search cache")] = None,
     ) -> None:
-        """Look up a rule: the best matching rulebook sections, or a game's list of sections."""
+        """Look up a rule: the best matching rulebook sections, or a game's list of sections.
+
+        The search index is kept in the data directory's cache/ for the next lookup, when there is a
+        data directory (a lookup never makes one)."""
         status = run(words or [], section, as_json, limit, plain, pager=not no_pager, db=db)
         if status:
             raise typer.Exit(status)

@@ -18,7 +18,7 @@ import os
 import sys
 from typing import IO, TYPE_CHECKING, Any
 
-from referee.cli.styled import StyledLine
+from referee.cli.styled import StyledLine, escape_code
 from referee.user_text import visible
 
 if TYPE_CHECKING:
@@ -31,29 +31,12 @@ if TYPE_CHECKING:
 else:
     RichConsole = object
 
-ATTRIBUTES = {"bold": "1", "dim": "2", "italic": "3", "underline": "4", "reverse": "7", "strike": "9"}
-"""rich's codes for text attributes, in the order rich writes them (before the colour)."""
-COLOURS = {name: str(30 + number) for number, name in
-           enumerate(("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"))}
-COLOURS |= {f"bright_{name}": str(60 + int(code)) for name, code in list(COLOURS.items())}
-"""The terminal's sixteen colours: rich writes them with these codes whatever the colour system."""
 RULE_LINE = "bright_green"
 """The style of a rule's line in rich's default theme."""
 ONE_COLUMN = frozenset("›Δ·→←─")
 """Beyond ASCII, the referee's own marks: one column each, for rich as for the terminal."""
 SETTINGS_FOR_RICH = ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE")
 """Environment variables that change what rich writes: with any of them set, rich writes it all."""
-
-
-def escape_code(style: str) -> str | None:
-    """What rich writes before text in `style` (the codes of its attributes, then of its colour),
-    or None for a style that is not a few of those names."""
-    words = style.split()
-    colours = [COLOURS[word] for word in words if word in COLOURS]
-    if len(colours) > 1 or any(word not in ATTRIBUTES and word not in COLOURS for word in words):
-        return None
-    codes = [code for name, code in ATTRIBUTES.items() if name in words] + colours
-    return f"\x1b[{';'.join(codes)}m"
 
 
 def in_style(text: str, style: str) -> str | None:

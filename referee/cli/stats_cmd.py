@@ -59,12 +59,11 @@ def run_stats(
     show_tables(console, stats)
     if charted is not None:
         from referee.cli.history_cmd import show_charts
-        from referee.games.registry import load_game
 
         meta = charted.meta
         console.print(plain_text(f"Score progression of {meta.id} ({meta.game}, {meta.started}: "
                            f"{', '.join(meta.players)})", style="bold"))
-        show_charts(console, load_game(meta.game), charted)
+        show_charts(console, progression_of(charted))
     return 0
 
 

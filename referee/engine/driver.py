@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.asks import CONFIRMATIONS, Ask, Notice, Question, TableStep, build, canonical, clean
+from referee.asks import CONFIRMATIONS, Ask, Notice, Question, TableStep, build, canonical, clean, text_problem
 from referee.engine.cards import Catalogue, Remember, with_catalogue
 from referee.engine.corrections import Correction, Target, parse
 from referee.engine.game import Game, GameOver
@@ -210,10 +210,15 @@ class Driver:
         self._correction_read = (key, correction)
         return correction
 
-    def adjust(self, text: str, reason: str) -> Entry:
-        """Apply a correction. Raises InvalidAdjustment (nothing changes) if it breaks a rule."""
+    def adjust(self, text: str, reason: str, typed: bool = True) -> Entry:
+        """Apply a correction. Raises InvalidAdjustment (nothing changes) if it breaks a rule.
+        `typed`: the table typed it now, so its texts are bounded as an answer is; a logged one
+        (a replay) is not held to a bound newer than its log."""
         if self.pending is None:
             raise InvalidAdjustment("the game is over; corrections are no longer possible")
+        problem = typed and (text_problem(text, "correction") or text_problem(reason, "reason"))
+        if problem:  # (stored in the log: bounded as an answer is)
+            raise InvalidAdjustment(problem)
         if not reason.strip():
             raise InvalidAdjustment("a correction needs a reason (e.g. the card or ability that caused it)")
         # Until it is accepted, the correction is not in `entries`: a refusal rebuilds from them as
@@ -243,10 +248,10 @@ class Driver:
         self._check_end()
         return entry
 
-    def apply(self, entry: Entry) -> None:
-        """Apply a logged entry (replay)."""
+    def apply(self, entry: Entry, typed: bool = False) -> None:
+        """Apply a logged entry (replay), or with `typed` one the table gives now (an edit's new value)."""
         if entry.adjust is not None:
-            self.adjust(entry.adjust, entry.reason or "")
+            self.adjust(entry.adjust, entry.reason or "", typed=typed)
         else:
             self.answer(entry.answer or "")
 

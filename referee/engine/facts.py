@@ -16,7 +16,7 @@ from typing import Any
 
 from referee.data_dir import data_dir
 from referee.rulebook_files import builtin_dir
-from referee.safe_files import read_regular, write_cache
+from referee.safe_files import read_cache, read_regular, write_cache
 
 NUMBERS_CACHE_FORMAT = 1
 
@@ -42,11 +42,11 @@ def numbers(rulebook: str) -> dict[str, Any]:
     raw = read_regular(builtin_dir() / f"{rulebook}.toml", follow=True)
     key = hashlib.blake2b(raw, digest_size=20, person=b"numbers%d" % NUMBERS_CACHE_FORMAT).hexdigest()
     kept = data_dir() / "cache" / f"numbers-{rulebook}.json"
-    try:
-        stored = json.loads(read_regular(kept))
+    try:  # (read_cache: only a copy that matches its own digest, never through a link)
+        stored = json.loads(read_cache(kept, data_dir()) or "null")
         if stored["key"] == key and isinstance(stored["numbers"], dict):
             return stored["numbers"]  # (a table, as the TOML's own is)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):
         pass  # none kept yet, or not usable: read the TOML
     import tomllib
 

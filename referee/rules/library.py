@@ -15,7 +15,7 @@ from typing import Any
 from referee.rules import paths
 from referee.rules.index import FORMAT, SearchIndex
 from referee.rules.model import BUILT_IN, Result, Rulebook, RulesError, Section
-from referee.safe_files import read_regular, write_cache
+from referee.safe_files import read_cache, write_cache
 
 # Parsing (referee.rules.parse, referee.rules.imports) is imported only when a rulebook is read
 # or the index is rebuilt: a lookup answered from the cache never needs it.
@@ -174,7 +174,7 @@ def search_index() -> SearchIndex:
     cache = paths.cache_file()
     index: SearchIndex | None = None
     try:
-        stored = json.loads(read_regular(cache))  # never a link or a FIFO, at most 16 MB
+        stored = json.loads(read_cache(cache, paths.data_dir()) or "{}")  # as it was written, never through a link
         if stored.get("key") == key:
             index = SearchIndex(stored["index"])
     except (OSError, ValueError, KeyError, TypeError, AttributeError):

@@ -11,7 +11,8 @@ import io
 import os
 import re
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]  # ships no type information
@@ -75,7 +76,7 @@ class Terminal:
         self,
         args: Sequence[str],
         home: Path,
-        timeout: float = 20,
+        timeout: float = 60,  # only a guard against a hang: every wait is on what the screen shows
         columns: int = COLUMNS,
         command: Sequence[str] = ("-m", "referee"),
     ) -> None:
@@ -166,9 +167,34 @@ class Terminal:
         """The terminal's lines as drawn (scrollback first), see `rendered_lines`."""
         return rendered_lines(self.raw(), self.columns)
 
+    def wait_until(self, shown: Callable[[list[str]], bool], what: str) -> list[str]:
+        """Read what the program draws, as it draws it, until the terminal's lines satisfy `shown`;
+        returns them. Only a hang (nothing satisfying within the terminal's timeout) fails, saying `what`
+        was awaited and what the screen showed."""
+        deadline = time.monotonic() + self.child.timeout
+        while not shown(lines := self.lines()):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(f"never shown: {what}; the screen ends with {lines[-5:]}")
+            try:
+                self.child.read_nonblocking(65536, timeout=remaining)  # recorded in the transcript
+            except pexpect.TIMEOUT:
+                continue
+        return lines
+
+    def prompt_line(self, shown: Callable[[str], bool], what: str) -> str:
+        """Wait until the line the cursor is on (the question and what is typed) satisfies `shown`."""
+        lines = self.wait_until(lambda lines: shown(last_line(lines)), what)
+        return last_line(lines)
+
     def close(self) -> None:
         if self.child.isalive():
             self.child.terminate(force=True)
+
+
+def last_line(lines: list[str]) -> str:
+    """The last line that holds anything: where the cursor is, at a prompt."""
+    return next((line for line in reversed(lines) if line.strip()), "")
 
 
 def table_rows(text: str, title: str) -> list[list[str]]:
