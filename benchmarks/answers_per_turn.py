@@ -29,7 +29,7 @@ from referee.engine.driver import Driver  # noqa: E402
 from referee.engine.simulate import random_answer  # noqa: E402
 from referee.errors import InvalidAnswer  # noqa: E402
 from referee.games.registry import GAMES  # noqa: E402
-from referee.session import load_game  # noqa: E402
+from referee.games.registry import load_game  # noqa: E402
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
