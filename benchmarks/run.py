@@ -75,8 +75,8 @@ class Sizes:
 
 FULL = Sizes(session_entries=5000, tail_answers=150, other_sessions=1000, latency_runs=5, resume_runs=15,
              memory_runs=3, history_sessions=1000, history_runs=9, long_history_entries=10_000, long_history_runs=5)
-QUICK = Sizes(session_entries=600, tail_answers=30, other_sessions=30, latency_runs=1, resume_runs=2,
-              memory_runs=1, history_sessions=30, history_runs=1, long_history_entries=600, long_history_runs=1)
+QUICK = Sizes(session_entries=600, tail_answers=30, other_sessions=10, latency_runs=1, resume_runs=2,
+              memory_runs=1, history_sessions=15, history_runs=1, long_history_entries=300, long_history_runs=1)
 
 
 def measure(quick: bool, scratch: Path) -> dict[str, Any]:
