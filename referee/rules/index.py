@@ -37,17 +37,17 @@ SAYS_WEIGHT = {SHARED: 0.6, "game": 0.9}
 shared by every game ("turn" may be a player's turn or a card turned over)."""
 PHRASE_SAYS_WEIGHT = {SHARED: 0.85, "game": 1.0}
 """The same for a phrase of several words, which is seldom ambiguous."""
-PHRASE_BONUS = 0.6
+PHRASE_BONUS = 1.0
 FURTHER_ALTERNATIVE = 0.5
 """What the second-best term of a group adds (times its own value), the third 0.5 squared..."""
 TITLE_TERM_BONUS = 1.0
 """Added per question word found in a section's title (times its weight and rarity): players
 usually name the topic they mean, and the title names the topic of a section."""
-TITLE_ALL_BONUS = 1.25
+TITLE_ALL_BONUS = 1.0
 COVERAGE_POWER = 0.75
 """A section holding only some of the question's words keeps (held / asked) ** COVERAGE_POWER of
 its score."""
-RULING_FACTOR = 0.8
+RULING_FACTOR = 0.7
 """What a ruling keeps of its score: it settles a point its rule leaves open, so the rule itself
 answers first unless the question is about that point."""
 RULING_PREFIX = "ruling-"
@@ -61,11 +61,11 @@ DOC_SEE_ALSO = 11
 RULING_BESIDE_RULE = 0.85
 """A ruling that matches the question keeps at least this share of the score of the rule it
 settles: "who wins a tie" finds the tie-break rule, and the ruling on a tie it leaves open next."""
-RULING_LIFT_LIMIT = 1.5
-RELATED = 2
-"""Sections named under "see also" after an answer."""
+RULING_LIFT_LIMIT = 1.2
 """...but is lifted to at most this many times its own score: a ruling that shares a word or two
 with the question is no answer to it."""
+RELATED = 2
+"""Sections named under "see also" after an answer."""
 CANDIDATES = 40
 """Sections of one game, best by their words, that the phrase, player-question and phase measures
 look at."""
