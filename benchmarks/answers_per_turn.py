@@ -28,8 +28,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 from referee.engine.driver import Driver  # noqa: E402
 from referee.engine.simulate import random_answer  # noqa: E402
 from referee.errors import InvalidAnswer  # noqa: E402
-from referee.games.registry import GAMES  # noqa: E402
-from referee.games.registry import load_game  # noqa: E402
+from referee.games.registry import GAMES, load_game  # noqa: E402
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
