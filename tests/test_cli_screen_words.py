@@ -98,7 +98,8 @@ def test_the_score_columns_shown_short_are_explained_once(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("name", ["got-lcg-1e/melisandre-reaches-fifteen.toml", "got-lcg-1e/melee-three-titles.toml",
                                   "cutthroat-kingdoms/vote-feast-and-score.toml",
-                                  "council-of-blackthorn/final-score-63.toml", "blackwood/full-game-tie-break.toml"])
+                                  "council-of-blackthorn/final-score-63.toml", "blackwood/full-game-tie-break.toml",
+                                  "council-of-serpents/four-player-teams.toml"])
 def test_every_table_fits_80_columns(tmp_path: Path, name: str) -> None:
     screen = scenario_screen(tmp_path, name, 80)
     tables = [line for line in screen.splitlines() if line[:1] in "┏┃│└" or line.startswith("─")]

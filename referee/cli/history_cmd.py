@@ -33,6 +33,7 @@ from referee.history import (
 from referee.store import SessionMeta, Store
 from referee.timeline import walk, where
 from referee.user_text import visible
+from referee.wording import counted
 
 if TYPE_CHECKING:
     from referee.engine.game import Game
@@ -82,7 +83,7 @@ def list_sessions(db: Path | None, filters: Filters, latest: int | None, as_json
     table = sessions_table(console, rows)
     console.print(table)
     if hidden:
-        console.print(f"{hidden} older session(s) not shown; 'referee sessions --all' lists every one.")
+        console.print(f"{counted(hidden, 'older session')} not shown; 'referee sessions --all' lists every one.")
     return 0
 
 
@@ -262,7 +263,7 @@ def delete_session(db: Path | None, given: str, yes: bool) -> int:
         error(str(problem))
         return 2
     console.print(plain_text(f"Deleted session {meta.id} ({meta.game}: {', '.join(meta.players)}); "
-                       f"{len(removed)} file(s) removed."))
+                       f"{counted(len(removed), 'file')} removed."))
     return 0
 
 
