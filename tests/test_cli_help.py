@@ -3,11 +3,13 @@ Python types), and each paragraph of a command's help whole."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -64,3 +66,25 @@ def test_dash_h_reaches_help_past_the_fast_paths(command: list[str]) -> None:
     done = subprocess.run([sys.executable, "-m", "referee", *command], capture_output=True, text=True,
                           env=env, timeout=60)
     assert done.returncode == 0 and "Usage:" in done.stdout and "Show this message" in done.stdout
+
+
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_help_longer_than_the_screen_is_paged_at_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    paged = tmp_path / "paged.txt"
+    monkeypatch.setenv("PAGER", f"cat > {paged}")
+    monkeypatch.setenv("LINES", "10")
+    screen = Tty()
+    monkeypatch.setattr(sys, "stdout", screen)
+    with pytest.raises(SystemExit) as done:
+        app(["sessions", "-h"], prog_name="referee")
+    monkeypatch.setattr(sys, "stdout", sys.__stdout__)
+    assert done.value.code == 0
+    text = paged.read_text(encoding="utf-8")
+    assert "\x1b[" in text  # drawn in the terminal's colours
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", text)
+    assert "Usage: referee sessions" in plain and "--since" in plain
+    assert "Usage" not in screen.getvalue()  # shown by the pager, not printed again
