@@ -164,3 +164,28 @@ def test_help_at_a_question_is_paged_when_long_and_only_at_a_terminal(tmp_path: 
                 assert "Allowed:" in shown and not paged.exists()
     finally:
         live.release()
+
+
+def test_cutthroat_shows_the_whole_table_once_around_the_table_and_changes_after_each_turn(tmp_path: Path) -> None:
+    import random
+
+    from history_support import answers_text
+
+    from referee.engine.simulate import play_random_game
+
+    players = ["Ann", "Bo", "Cy"]
+    game = load_game("cutthroat-kingdoms")
+    played = play_random_game(game, players, random.Random(5))
+    lines = [line for line in answers_text(played.entries).splitlines() if line]
+    live = LiveSession.start(Store(tmp_path / "home"), game, players, {})
+    console = make_console(file=io.StringIO(), width=100)
+    try:
+        SessionLoop(live, ScriptedAnswerer(list(enumerate(lines, 1)), console), console).run()
+    finally:
+        live.release()
+    screen = console.file.getvalue()  # type: ignore[attr-defined]
+    turns = len({line.split(" · ")[0] for line in screen.splitlines() if line.startswith("Turn ")})
+    tables = screen.count("\nTable")
+    assert turns >= 6 and "Winner" in screen
+    assert tables < turns  # not after every turn: once around the table (and when a step changes a lot)
+    assert screen.count("  Δ ") > turns  # each turn says what changed in a line or two

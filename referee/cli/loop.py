@@ -36,8 +36,11 @@ def command_help(game: Game[Any]) -> str:
     )
 
 
-def round_of(header: Header) -> object:
-    """What ends with a round: the round, or the turn in a game counted in turns only."""
+def round_of(header: Header, seats: int = 1) -> object:
+    """What ends with a round: the round; in a game counted in turns only, once around the table
+    (`seats` turns, Cutthroat Kingdoms' turn count), or each turn where the turns have no number."""
+    if header.counted_in_turns and header.round:
+        return (header.round - 1) // max(1, seats)
     return header.round if header.round is not None else header.turn
 
 
@@ -94,7 +97,7 @@ class SessionLoop:
     def run(self) -> None:
         """Play until the game ends; raises Quit, KeyboardInterrupt, EOFError or AnswersEnded."""
         show_messages(self.console, self.live.driver.take_messages())
-        self._last_round = round_of(self.game.header(self.live.driver.state))
+        self._last_round = self.round_now()
         while self.live.driver.pending is not None:
             ask = self.live.driver.pending
             self.show_header()
@@ -132,6 +135,9 @@ class SessionLoop:
             return
         self.show_step(before)
 
+    def round_now(self) -> object:
+        return round_of(self.game.header(self.live.driver.state), len(self.live.driver.players))
+
     def view(self) -> PublicView:
         return self.game.public_view(self.live.driver.state)
 
@@ -148,7 +154,7 @@ class SessionLoop:
         two; the whole table when a round has ended or when more changed than a few lines say."""
         show_messages(self.console, self.live.driver.take_messages())
         after = self.view()
-        current = round_of(self.game.header(self.live.driver.state))
+        current = self.round_now()
         if current != self._last_round or self.live.driver.finished:
             self._last_round = current
             if not self.live.driver.finished:  # the end of the game shows the table once, below
@@ -247,7 +253,7 @@ class SessionLoop:
         self.live.undo(len(described))
         self.say_entries("Undone", described)
         self.show_header(force=True)
-        self._last_round = round_of(self.game.header(self.live.driver.state))
+        self._last_round = self.round_now()
         show_changes_or_table(self.console, before, self.view(), self.show_state)
 
     def redo(self, steps: int) -> None:
@@ -258,7 +264,7 @@ class SessionLoop:
         redone = self.live.redo(steps)
         self.say_entries("Redone", self.live.describe_last(len(redone)))
         self.show_header(force=True)
-        self._last_round = round_of(self.game.header(self.live.driver.state))
+        self._last_round = self.round_now()
         show_changes_or_table(self.console, before, self.view(), self.show_state)
 
     def say_entries(self, what: str, described: Sequence[Step]) -> None:
