@@ -189,3 +189,21 @@ def test_cutthroat_shows_the_whole_table_once_around_the_table_and_changes_after
     assert turns >= 6 and "Winner" in screen
     assert tables < turns  # not after every turn: once around the table (and when a step changes a lot)
     assert screen.count("  Δ ") > turns  # each turn says what changed in a line or two
+
+
+def test_a_game_counted_in_turns_is_reported_by_turn(tmp_path: Path) -> None:
+    import random
+
+    from referee.engine.simulate import play_random_game
+    from referee.export import markdown_report
+    from referee.history import read_session
+
+    store = Store(tmp_path / "home")
+    for game, players in (("cutthroat-kingdoms", ["Ann", "Bo", "Cy"]), ("council-of-blackthorn", ["Ann", "Bo"])):
+        played = play_random_game(load_game(game), players, random.Random(2))
+        session = store_entries(store, game, players, played.entries)
+        report = markdown_report(read_session(store, session))
+        if game == "cutthroat-kingdoms":
+            assert "## Turn 1\n" in report and "| Player | Phase |" in report and "## Round" not in report
+        else:
+            assert "## Round 1\n" in report and "| Turn | Phase |" in report
