@@ -94,6 +94,11 @@ def test_the_score_columns_shown_short_are_explained_once(tmp_path: Path) -> Non
     assert narrow.count("Columns: single = unmarried bonus; sets = gem sets; groups = gem groups.") == 1
     wide = scenario_screen(tmp_path / "160", "cutthroat-kingdoms/vote-feast-and-score.toml", 160)
     assert "unmarried bonus" in wide and "Columns:" not in wide  # whole headers need no legend
+    table = scenario_screen(tmp_path / "blackwood", "blackwood/full-game-tie-break.toml", 80)
+    assert "Columns: Pup. = Puppets home; Forest = Forest cards; Pot. k/s/t = Potions" in table
+    assert table.count("Columns: Pup.") == table.count("\nTable")  # under each table drawn short
+    cutthroat = scenario_screen(tmp_path / "cutthroat", "cutthroat-kingdoms/setup-and-resources-told.toml", 60)
+    assert "s/m/h = Hand" not in cutthroat  # the table's own lines explain 'Hand s/m/h' already
 
 
 @pytest.mark.parametrize("name", ["got-lcg-1e/melisandre-reaches-fifteen.toml", "got-lcg-1e/melee-three-titles.toml",

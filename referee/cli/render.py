@@ -202,9 +202,14 @@ def show_public(
             table.add_row(*row)
         return table
 
-    console.print(fitted(console, build, short))
+    table = fitted(console, build, short)
+    console.print(table)
     for line in view.lines:
         print_marked(console, (" ", ""), line)
+    said = " ".join(view.lines)
+    legend = shortened_columns(table, [column for column in view.columns if column not in said], short)
+    if legend:  # (a column the view's own lines explain needs no second word)
+        print_marked(console, (" ", ""), f"Columns: {legend}.")
 
 
 def show_scoreboard(console: PlainConsole, report: ScoreReport, short: Mapping[str, str] = NO_SHORT_HEADERS) -> None:
