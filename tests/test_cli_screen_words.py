@@ -14,7 +14,7 @@ import pytest
 from e2e.terminal import Terminal
 from history_support import store_entries
 
-from referee.asks import Confirm, canonical, choice
+from referee.asks import Confirm, TableStep, canonical, choice
 from referee.cli.answerers import AnswersEnded, ScriptedAnswerer
 from referee.cli.loop import Quit, SessionLoop
 from referee.cli.question_text import shown_prompt
@@ -48,6 +48,11 @@ def test_a_yes_or_no_question_names_its_answers_before_its_default() -> None:
     assert shown_prompt(Confirm("Is it Limited?")) == "Is it Limited? [yes/no]"
     assert shown_prompt(Confirm("Delete it?", default="no")) == "Delete it? [yes/no] (Enter = no)"
     assert shown_prompt(choice("Which?", "", ["a", "b"])) == "Which? [1=a 2=b]"
+    # a default said once: the prompt that says what Enter does is not told it again
+    said = "Whispers: no longer a tie; Enter to go on"
+    assert shown_prompt(TableStep(said)) == said
+    assert shown_prompt(TableStep("Enter the hirelings spent, then confirm.")) == (
+        "Enter the hirelings spent, then confirm. (Enter = done)")
 
 
 def test_cutthroat_at_the_table_says_turns_counts_and_defaults_once(tmp_path: Path) -> None:

@@ -1,19 +1,29 @@
-"""A question as the screen shows it: the prompt with its options (cli/asking.py), and a yes-or-no
-question's two answers, so that every question says what it takes."""
+"""A question as the screen shows it: the prompt with its options (cli/asking.py), a yes-or-no
+question's two answers, and a default said once, so that every question says what it takes."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from referee.asks import Ask, Confirm
 from referee.cli.asking import prompt_for
 
 YES_OR_NO = "[yes/no]"
+ENTER_SAID = re.compile(r"\bEnter (?:to|when|for|=)|\(Enter\b")
+"""A prompt that says itself what Enter does ('...; Enter to go on'), as opposed to 'Enter the
+hirelings spent', where Enter means type."""
 
 
 def shown_prompt(ask: Ask[Any]) -> str:
-    """The prompt of `ask` on the screen; a Confirm names its answers before any default."""
+    """The prompt of `ask` on the screen; a Confirm names its answers before any default, and a
+    prompt that says what Enter does is not told it again."""
     text = prompt_for(ask)
-    if not isinstance(ask, Confirm) or YES_OR_NO in ask.prompt or not text.startswith(ask.prompt):
+    if not text.startswith(ask.prompt):
         return text
-    return f"{ask.prompt} {YES_OR_NO}{text[len(ask.prompt):]}"
+    added = text[len(ask.prompt):]
+    if ask.default and ENTER_SAID.search(ask.prompt):
+        added = added.replace(f" (Enter = {ask.default})", "")
+    if isinstance(ask, Confirm) and YES_OR_NO not in ask.prompt:
+        added = f" {YES_OR_NO}{added}"
+    return f"{ask.prompt}{added}"
