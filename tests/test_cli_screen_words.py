@@ -48,6 +48,10 @@ def test_a_yes_or_no_question_names_its_answers_before_its_default() -> None:
     assert shown_prompt(Confirm("Is it Limited?")) == "Is it Limited? [yes/no]"
     assert shown_prompt(Confirm("Delete it?", default="no")) == "Delete it? [yes/no] (Enter = no)"
     assert shown_prompt(choice("Which?", "", ["a", "b"])) == "Which? [1=a 2=b]"
+    twelve = choice("Which?", "", [f"o{number}" for number in range(1, 13)])
+    assert shown_prompt(twelve) == "Which? [" + " ".join(f"{n}=o{n}" for n in range(1, 13)) + "]"
+    many = choice("Which card?", "", [f"a long card name {number}" for number in range(1, 16)])
+    assert shown_prompt(many) == "Which card? (15 options: Tab lists them; a number or a name answers)"
     # a default said once: the prompt that says what Enter does is not told it again
     said = "Whispers: no longer a tie; Enter to go on"
     assert shown_prompt(TableStep(said)) == said
