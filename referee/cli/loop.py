@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.asks import Ask, Confirm, clean
 from referee.cli.answerers import Masked, fits
-from referee.cli.asking import Answerer, Quit, single_keys, validator
+from referee.cli.asking import Answerer, Quit, prompt_for, single_keys, validator
 from referee.cli.changes import changes
 from referee.cli.completion import Completions, gather
 from referee.cli.question_text import YES_OR_NO, shown_prompt
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from referee.cli.plain_console import PlainConsole
     from referee.timeline import Step
 
-__all__ = ["COMMANDS", "Answerer", "Quit", "SessionLoop", "command_help"]
+__all__ = ["COMMANDS", "Answerer", "Quit", "SessionLoop", "command_help", "prompt_for"]
 
 
 def command_help(game: Game[Any]) -> str:
