@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, cast
 
 from referee.errors import InvalidAnswer
+from referee.wording import singular_after_one
 
 MAX_ANSWER_LENGTH = 200
 T = TypeVar("T")
@@ -87,6 +88,11 @@ def _match_option(text: str, labels: Sequence[str], numbers: Sequence[int]) -> i
     Raises InvalidAnswer; an ambiguous prefix names its candidates."""
     lowered = text.lower()
     exact = [index for index, label in enumerate(labels) if label.lower() == lowered]
+    if not exact and singular_after_one(lowered) != lowered:
+        # An option labelled before its plural was right ('1 gems', now '1 gem'), as older logs
+        # and answer files hold it.
+        former = singular_after_one(lowered)
+        exact = [index for index, label in enumerate(labels) if singular_after_one(label.lower()) == former]
     if exact:  # a label wins over a number: an option may be named "2 coins"
         return exact[0]
     if re.fullmatch(r"[0-9]{1,3}", lowered):
@@ -144,6 +150,14 @@ class Choice(Ask[T]):
             if option is value or option == value:
                 return label
         raise ValueError(f"{value!r} is not among the values of {self.prompt!r}")
+
+    def former_label(self, raw: str) -> bool:
+        """Whether `raw` names an option by the label it had before its plural was right ('1 gems'
+        for '1 gem'), as older logs hold it."""
+        lowered = clean(raw).lower()
+        former = singular_after_one(lowered)
+        return former != lowered and lowered not in (label.lower() for label in self.options) and any(
+            singular_after_one(label.lower()) == former for label in self.options)
 
     def label_of(self, raw: str) -> str:
         """The label an answer picks (what the log records)."""
@@ -345,4 +359,6 @@ def canonical(ask: Ask[Any], raw: str, value: Any) -> str:
     if isinstance(ask, Parsed):
         text = clean(raw)
         return text if text else (ask.default or "")
+    if isinstance(ask, Choice) and ask.former_label(raw):
+        return clean(raw)  # an older log replayed is the same log: its label stays as it was written
     return ask.encode(value)

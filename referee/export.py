@@ -325,9 +325,10 @@ def markdown_report(stored: StoredSession) -> str:
     for step in played.steps:
         by_round.setdefault(step.round, []).append(step)
     for number, steps in by_round.items():
-        lines += ["", "## Setup" if number == 0 else f"## Round {number}", ""]
+        counted, whose = steps[-1].header.columns()  # (a game counted in turns names its turns)
+        lines += ["", "## Setup" if number == 0 else f"## {counted} {number}", ""]
         lines += md_table(
-            ("#", "Turn", "Phase", "Question", "Answer or correction"),
+            ("#", whose, "Phase", "Question", "Answer or correction"),
             [(step.number, where(step.header)[1], where(step.header)[2], step.question or "(correction)",
               step.entry.text()) for step in steps],
         )

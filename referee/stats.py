@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.store import SessionMeta
-from referee.summary import Summary
+from referee.summary import Summary, TeamResult
 
 
 @dataclass
@@ -113,11 +113,10 @@ def gather(finished: Iterable[tuple[SessionMeta, Summary]], player: str | None =
         game.plays += 1
         if meta.played_seconds:
             game.seconds.append(meta.played_seconds)
+        game.winning.extend(winning_scores(summary))
         for result in summary.players:
             score = result.total if summary.scored else None
             game.scores.add(result.winner, score, result.name)
-            if result.winner and score is not None:
-                game.winning.append(score)
             key = result.name.casefold()
             if wanted is not None and key != wanted:
                 continue
@@ -131,6 +130,26 @@ def gather(finished: Iterable[tuple[SessionMeta, Summary]], player: str | None =
     for (key, _), tally in stats.player_games.items():
         tally.label = stats.players[key].label  # one spelling of a person's name in every table
     return stats
+
+
+def winning_scores(summary: Summary) -> list[int]:
+    """The winning sides' scores: a team (a married couple) counts once, with the team's total."""
+    if not summary.scored:
+        return []
+    found: list[int] = []
+    counted: list[TeamResult] = []
+    for result in summary.players:
+        if not result.winner:
+            continue
+        team = summary.team_of(result.name)
+        if team is None:
+            if result.total is not None:
+                found.append(result.total)
+        elif team not in counted:
+            counted.append(team)
+            if team.total is not None:
+                found.append(team.total)
+    return found
 
 
 def ordered(tallies: Sequence[Tally]) -> list[Tally]:

@@ -17,7 +17,8 @@ from referee.engine.game import Game, Header, RoleField
 from referee.outcome import ScoreReport
 from referee.timeline import Step, walk
 
-SUMMARY_VERSION = 1
+SUMMARY_VERSION = 2
+"""2: a summary keeps the teams (married players), whose winning score is the team's total."""
 
 @dataclass(frozen=True)
 class PlayerResult:
@@ -39,6 +40,17 @@ class PlayerResult:
 
 
 @dataclass(frozen=True)
+class TeamResult:
+    """Players scored together as one side (Cutthroat Kingdoms' married couples), with their total."""
+
+    members: tuple[str, ...]
+    total: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"members": list(self.members), "total": self.total}
+
+
+@dataclass(frozen=True)
 class Summary:
     """What a finished session leaves in the index: each player's result, the winners, the first
     player, the rounds and how it ended."""
@@ -54,6 +66,11 @@ class Summary:
     ending: str
     """How the game ended, in a sentence."""
     role_label: str | None
+    teams: tuple[TeamResult, ...] = ()
+    """Sides of more than one player, scored together; a player in none plays alone."""
+
+    def team_of(self, name: str) -> TeamResult | None:
+        return next((team for team in self.teams if name in team.members), None)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -65,6 +82,7 @@ class Summary:
             "rounds": self.rounds,
             "ending": self.ending,
             "role_label": self.role_label,
+            "teams": [team.to_json() for team in self.teams],
         }
 
     def player(self, name: str) -> PlayerResult | None:
@@ -101,6 +119,7 @@ def summarise(game: Game[Any], driver: Driver) -> Summary:
         header.round,
         ending(report),
         game.role.label if game.role is not None else None,
+        tuple(TeamResult(tuple(team.members), team.total) for team in report.teams or ()),
     )
 
 
@@ -174,6 +193,10 @@ def read_summary(data: object) -> Summary | None:
             optional_int(data["rounds"]),
             text(data["ending"]),
             optional_text(data["role_label"]),
+            tuple(
+                TeamResult(tuple(text(name) for name in team["members"]), optional_int(team["total"]))
+                for team in data["teams"]
+            ),
         )
     except (KeyError, TypeError, ValueError):
         return None

@@ -176,11 +176,11 @@ def test_forget_takes_a_card_out_and_it_is_asked_again(db: Path) -> None:
 def test_export_then_import_shares_a_catalogue_with_another_table(db: Path, tmp_path: Path) -> None:
     shared = tmp_path / "shared.json"
     result = cards(db, "export", str(shared))
-    assert result.exit_code == 0 and result.stdout.strip() == f"Exported 2 card(s) to {shared}."
+    assert result.exit_code == 0 and result.stdout.strip() == f"Exported 2 cards to {shared}."
     friend = tmp_path / "friend"
     result = cards(friend, "import", str(shared))
     assert result.exit_code == 0
-    assert result.stdout.strip() == "Imported 2 card(s): 2 new, 0 already known (their fields updated)."
+    assert result.stdout.strip() == "Imported 2 cards: 2 new, 0 already known (their fields updated)."
     assert exported(friend) == exported(db)
     again = cards(friend, "import", str(shared))  # importing twice keeps one of each
     assert again.exit_code == 0 and exported(friend) == exported(db)

@@ -150,7 +150,7 @@ def test_delete_with_yes_removes_the_session_and_its_row(short_game: tuple[Path,
     aside.write_text('{"entries": []}', encoding="utf-8")  # answers once set aside belong to the session too
     result = referee("sessions", "delete", session_id, "--yes", db=db)
     assert result.exit_code == 0, result.output
-    assert f"Deleted session {session_id}" in result.stdout and "3 file(s) removed" in result.stdout
+    assert f"Deleted session {session_id}" in result.stdout and "3 files removed" in result.stdout
     assert [meta.id for meta in Store(db).list()] == [keep]
     assert not list((db / "sessions").glob(f"{session_id}*"))
     Store(db).index_path.unlink()  # a rebuilt index does not bring it back
@@ -410,7 +410,7 @@ def test_bgstats_of_an_unfinished_session_is_refused(tmp_path: Path) -> None:
     assert "has not ended" in one_line_error(referee("export", session_id, "--format", "bgstats", db=db))
     result = referee("export", "--all", "--format", "bgstats", db=db)
     assert result.exit_code == 0 and json.loads(result.stdout) == []
-    assert "1 unfinished session(s) left out" in result.stderr
+    assert "1 unfinished session left out" in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -461,7 +461,7 @@ def test_json_round_trip_over_a_session_of_every_game(every_game: tuple[Path, di
     target = tmp_path / "target"
     result = referee("import", str(exported), db=target)
     assert result.exit_code == 0, result.output
-    assert f"Imported {len(ids) + 1} session(s); 0 already present." in result.stdout
+    assert f"Imported {len(ids) + 1} sessions; 0 already present." in result.stdout
     assert export_all(target) == export_all(source)
     assert {meta.id: meta.summary for meta in Store(target).list()} == {
         meta.id: meta.summary for meta in Store(source).list()}
@@ -471,7 +471,7 @@ def test_json_round_trip_over_a_session_of_every_game(every_game: tuple[Path, di
     assert len(read_session(Store(target), edited).edits) == 1
 
     again = referee("import", str(exported), db=target)
-    assert again.exit_code == 0 and f"Imported 0 session(s); {len(ids) + 1} already present." in again.stdout
+    assert again.exit_code == 0 and f"Imported 0 sessions; {len(ids) + 1} already present." in again.stdout
     assert len(Store(target).list()) == len(ids) + 1  # nothing duplicated
 
 

@@ -156,8 +156,8 @@ def test_taken_characters_and_names_are_not_offered_again() -> None:
 
 def test_resource_phase_gives_a_feast_card_and_the_chosen_resource() -> None:
     driver = answer(started(), "1")  # Three Rivers: 1 gem
-    assert isinstance(driver.pending, Choice) and driver.pending.options == ("3 copper", "1 gems")
-    answer(driver, "1 gems")
+    assert isinstance(driver.pending, Choice) and driver.pending.options == ("3 copper", "1 gem")
+    answer(driver, "1 gem")
     ann = driver.state.player("Ann")
     assert (ann.feast_cards, ann.gems, ann.copper) == (1, 1, 3)
     assert driver.state.phase == "actions"
@@ -276,7 +276,7 @@ def test_the_feast_poisons_the_heir_in_front_and_dissolves_the_marriage() -> Non
     assert kingdom.player("Ann").married_to is None and kingdom.player("Cy").married_to is None
     assert kingdom.player("Bo").copper == 2 + 3  # Slaine's Dark Influence
     assert isinstance(driver.pending, TableStep) and driver.pending.section == "score-coins"
-    assert "Ann's purse by the referee's count holds 3 copper, 0 silver and 1 gem(s)" in driver.pending.prompt
+    assert "Ann's purse by the referee's count holds 3 copper, 0 silver and 1 gem." in driver.pending.prompt
 
 
 def test_a_bastard_saves_the_poisoned_heir() -> None:
@@ -385,7 +385,7 @@ def test_the_public_view_hides_purses() -> None:
     text = " ".join(" ".join(row) for row in view.rows) + " ".join(view.lines)
     assert "gem" not in text.replace("Purses are secret", "")
     assert "Three Rivers: Ann, defended top first by soldier, soldier" in view.lines
-    assert GAME.hidden_view(driver.state, "Ann") == ["Ann: 3 copper, 0 silver, 4 gem(s)"]
+    assert GAME.hidden_view(driver.state, "Ann") == ["Ann: 3 copper, 0 silver, 4 gems"]
     assert GAME.invariant_errors(driver.state) == []
 
 
@@ -652,7 +652,7 @@ def test_pay_moves_coins_and_gems_between_players_and_the_bank() -> None:
     driver.adjust("pay Bo bank 1 gem", "returned")
     kingdom = driver.state
     assert [p.copper for p in kingdom.players] == [6, 2, 1] and kingdom.player("Bo").gems == 1
-    assert driver.take_messages()[-1] == "Correction: Bo pays the bank 1 gem(s) (returned)"
+    assert driver.take_messages()[-1] == "Correction: Bo pays the bank 1 gem (returned)"
     for text in ("pay Ann Bo 99", "pay Ann Ann 1", "pay Zed Bo 1", "pay Ann Bo 1 rubies", "pay Ann Bo",
                  "pay bank Bo 40 gems", "pay Ann Bo 0"):
         with pytest.raises(InvalidAdjustment):

@@ -194,7 +194,7 @@ def test_a_finished_game_reopens_with_resume_undo(tmp_path: Path) -> None:
         app, ["resume", live.meta.id, "--db", str(tmp_path), "--undo", "1", "--answers", str(answers)]
     )
     assert result.exit_code == 0, result.output
-    assert "Undone: 1 step(s)." in result.stdout
+    assert "Undone: 1 step." in result.stdout
     stored = Store(tmp_path).session_file(live.meta.id)
     stored.load()
     assert stored.entries[-1] == {"answer": "0"} and len(stored.entries) == len(finished.entries)

@@ -63,6 +63,7 @@ def test_no_flow_takes_an_option_label_apart_or_asks_around_the_engine(game_id: 
 
 @pytest.mark.parametrize("info", GUIDED, ids=[info.id for info in GUIDED])
 def test_the_help_at_a_question_shows_the_games_own_correction(info) -> None:  # type: ignore[no-untyped-def]
+    from referee.cli.answerers import ScriptedAnswerer
     from referee.cli.loop import SessionLoop
 
     game = load_game(info.id)
@@ -88,6 +89,7 @@ def test_the_help_at_a_question_shows_the_games_own_correction(info) -> None:  #
     out = io.StringIO()
     loop = SessionLoop.__new__(SessionLoop)
     loop.live, loop.console = Live(), Console(file=out, width=200)  # type: ignore[assignment]
+    loop.answerer = ScriptedAnswerer([], loop.console)  # not at a terminal: the help is printed, not paged
     assert driver.pending is not None
     loop.show_help(driver.pending)
     shown = out.getvalue()

@@ -251,3 +251,40 @@ def test_chart_marks_and_thinning() -> None:
     assert thinned(100, 10)[0] == 0 and thinned(100, 10)[-1] == 99 and len(thinned(100, 10)) == 10
     assert thinned(5, 10) == [0, 1, 2, 3, 4]
     assert len(draw(list(range(200)), {"Ann": list(range(200))}, width=60).rounds) <= 20
+
+
+def married_final_count() -> list[Any]:
+    """The final-count scenario's game with Ann and Cy married before the Feast's end."""
+    import tomllib
+
+    scenario = tomllib.loads(
+        (Path(__file__).parent.parent / "scenarios/cutthroat-kingdoms/final-count-confirms-purses.toml").read_text())
+    answers = scenario["answers"].replace("none                # no poison\n", "none\nadjust Ann marries Cy ; wed\n")
+    assert "marries" in answers
+    return entries_of(answers)
+
+
+def test_a_married_teams_winning_score_is_the_teams_total(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store_entries(store, "cutthroat-kingdoms", ["Ann", "Bo", "Cy"], married_final_count())
+    finished = summaries(store, select(store.list(), Filters(status="finished")))
+    (_, summary), = finished
+    totals = {player.name: player.total for player in summary.players}
+    assert set(summary.winners) == {"Ann", "Cy"}
+    assert [(team.members, team.total) for team in summary.teams] == [(("Ann", "Cy"), totals["Ann"] + totals["Cy"])]
+    cutthroat = gather(finished).games["cutthroat-kingdoms"]
+    assert cutthroat.winning == [totals["Ann"] + totals["Cy"]]  # once, the couple's total
+    assert cutthroat.to_json()["average_winning_score"] == totals["Ann"] + totals["Cy"]
+    assert read_summary(summary.to_json()) == summary
+
+
+def test_a_summary_of_the_version_before_teams_is_rebuilt_by_replay(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    session = store_entries(store, "cutthroat-kingdoms", ["Ann", "Bo", "Cy"], married_final_count())
+    meta = store.list()[0]
+    older = dict(meta.summary or {}, version=1)
+    del older["teams"]
+    assert read_summary(older) is None  # so the session is replayed, and its teams found
+    meta.summary = older
+    (_, summary), = summaries(store, [meta])
+    assert meta.id == session and [team.members for team in summary.teams] == [("Ann", "Cy")]

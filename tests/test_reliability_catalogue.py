@@ -123,7 +123,7 @@ def test_names_differing_only_in_case_are_one_card_and_the_count_says_so(tmp_pat
     kept = stored(db)
     assert [row["name"] for row in kept] == ["Dup", "Other"]
     assert kept[0]["printed"] == card(2)["printed"]  # the later row of the file wins, as a later edit would
-    assert f"Imported {len(kept)} card(s)" in result.stdout
+    assert f"Imported {len(kept)} cards" in result.stdout
     assert "'dup' is the same card as 'Dup'" in result.stdout, result.stdout
 
 

@@ -230,7 +230,7 @@ def test_log_that_no_longer_replays_opens_at_the_last_fitting_answer(tmp_path: P
     path.write_text(json.dumps(document))
     result = referee_command("resume", session_id, "--answers", os.devnull, home=tmp_path)
     assert "stopped fitting after 7 answers" in result.stdout
-    assert "5 later answer(s) set aside in" in result.stdout
+    assert "5 later answers set aside in" in result.stdout
     aside = sorted((tmp_path / "sessions").glob(f"{session_id}.set-aside-*.json"))
     assert len(aside) == 1
     kept = json.loads(aside[0].read_text())

@@ -497,7 +497,7 @@ def test_public_view_shows_counts_never_hidden_faces() -> None:
     assert "Hire Assassin" not in text
     assert GAME.hidden_view(driver.state, "ann")[0].startswith("Ann: 4 Influence card(s) in hand")
     header = GAME.header(driver.state)
-    assert header.turn == "Turn 3" and header.round is None and header.active == "Ann"
+    assert header.round == 3 and header.round_name == "Turn" and header.active == "Ann"
 
 
 @pytest.fixture
@@ -528,9 +528,9 @@ def test_the_header_counts_turns_because_serpents_has_no_rounds() -> None:
     from referee.cli.render import header_text
 
     driver = two_players("intrigue at rowel", "intrigue at rowel")
-    assert header_text(GAME.header(driver.state)) == "Turn 3 · Ann's turn · play"
+    assert header_text(GAME.header(driver.state)) == "Turn 3 · Ann · play"
     solo = play(["Cy"], ["wormtongue", "6 6 6", "6 6 6", "6 6 6", *QUIET_TRACK])
-    assert header_text(GAME.header(solo.state)) == "Turn 1 · Serpentess's turn · serpentess"
+    assert header_text(GAME.header(solo.state)) == "Turn 1 · Serpentess · serpentess"
 
 
 def test_house_pairs_are_read_in_either_order_with_a_space_or_a_hyphen() -> None:

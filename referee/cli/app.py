@@ -8,10 +8,12 @@ from typing import Annotated
 import typer
 
 from referee.cli import cards_cmd, rules_cmd
+from referee.cli.help_text import plain_help
 
 app = typer.Typer(
     rich_markup_mode="rich",
     no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},  # every command inherits it
     add_completion=True,  # --install-completion and --show-completion for bash, zsh, fish, PowerShell
     help="A referee for board games played at a real table.",
 )
@@ -275,6 +277,7 @@ def score(
 
 rules_cmd.register(app)
 cards_cmd.register(app)
+plain_help(app)
 
 
 def main() -> None:

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from referee.wording import counted
+
 if TYPE_CHECKING:
     from referee.rules.learned import Phrasing
 
@@ -139,8 +141,8 @@ def run(game_name: str, action: str, target: str | None, set_fields: list[str], 
             phrasings = _imported_phrasings(game.rulebook, data)  # checked before any card is kept
             imported = catalogue.import_cards(data)
             taught = keep(phrasings)
-            more = f"; and {taught} learned rules phrasing(s)" if taught else ""
-            console.print(f"Imported {imported.count} card(s): {imported.new} new, {imported.updated} already "
+            more = f"; and {counted(taught, 'learned rules phrasing')}" if taught else ""
+            console.print(f"Imported {counted(imported.count, 'card')}: {imported.new} new, {imported.updated} already "
                           f"known (their fields updated){more}.", markup=False)
             for name, first in imported.same_as:
                 console.print(f"{name!r} is the same card as {first!r} (card names ignore case): its fields "
@@ -152,8 +154,8 @@ def run(game_name: str, action: str, target: str | None, set_fields: list[str], 
             text = json.dumps(exported, ensure_ascii=False, indent=2) + "\n"
             write_user_file(Path(str(target)).expanduser(), text, data_dir(db))
             taught = len(exported["phrasings"])
-            more = f" and {taught} learned rules phrasing(s)" if taught else ""
-            console.print(f"Exported {len(catalogue.cards())} card(s){more} to {target}.", markup=False)
+            more = f" and {counted(taught, 'learned rules phrasing')}" if taught else ""
+            console.print(f"Exported {counted(len(catalogue.cards()), 'card')}{more} to {target}.", markup=False)
     except ValueError as error:  # json that does not read, or a field that does not fit
         return fail(str(error).splitlines()[0] if str(error) else "not valid JSON")
     except RefereeError as error:

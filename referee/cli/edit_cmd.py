@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 
 from referee.cli.answerers import fits
-from referee.cli.asking import Answerer, prompt_for, single_keys
+from referee.cli.asking import Answerer, single_keys
 from referee.cli.failure import error
 from referee.cli.plain_console import PlainConsole
+from referee.cli.question_text import shown_prompt
 from referee.cli.render import make_console, plain_text
 from referee.engine.driver import Driver, Entry
 from referee.errors import RefereeError
@@ -158,8 +159,9 @@ def show_numbered_log(console: PlainConsole, live: LiveSession) -> None:
     meta = live.meta
     played = walk(live.game, meta.players, meta.options, live.driver.entries, questions=live.driver.questions)
     table = Table(title=f"Log of {meta.id}", title_justify="left")
-    for column in ("#", "Round", "Turn", "Question", "Answer or correction"):
-        table.add_column(column, justify="right" if column in ("#", "Round") else "left")
+    counted, whose = played.steps[0].header.columns() if played.steps else ("Round", "Turn")
+    for column in ("#", counted, whose, "Question", "Answer or correction"):
+        table.add_column(column, justify="right" if column in ("#", counted) else "left")
     for step in played.steps:
         round_text, turn, _ = where(step.header)
         table.add_row(str(step.number), round_text, plain_text(turn), plain_text(step.question or "(correction)"),
@@ -187,7 +189,7 @@ def ask_new_value(console: PlainConsole, answerer: Answerer, live: LiveSession, 
                             live.driver.questions)
     ask = waiting.pending
     assert ask is not None
-    return answerer.ask(prompt_for(ask), fits(ask), ask.default, single_keys(ask))
+    return answerer.ask(shown_prompt(ask), fits(ask), ask.default, single_keys(ask))
 
 
 def reasker(console: PlainConsole, answerer: Answerer | None, session_id: str) -> Reask:
@@ -211,7 +213,7 @@ def reasker(console: PlainConsole, answerer: Answerer | None, session_id: str) -
             return None if text.strip().lower() == "drop" else with_reason(old, text)
         ask = driver.pending
         assert ask is not None
-        return Entry(answer=answerer.ask(prompt_for(ask), fits(ask), ask.default, single_keys(ask)))
+        return Entry(answer=answerer.ask(shown_prompt(ask), fits(ask), ask.default, single_keys(ask)))
 
     return reask
 

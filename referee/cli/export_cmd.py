@@ -11,6 +11,7 @@ from referee.cli.failure import error
 from referee.errors import RefereeError, SessionError
 from referee.history import read_session, resolve, summary_of
 from referee.store import SessionMeta, Store
+from referee.wording import counted
 
 FORMATS = ("json", "md", "bgstats")
 
@@ -41,7 +42,7 @@ def run_export(db: Path | None, given: str | None, every: bool, form: str, outpu
     except OSError as problem:
         error(f"cannot write {output}: {problem.strerror or problem.__class__.__name__}")
         return 2
-    print(f"Wrote {len(metas)} session(s) as {form} to {output}", file=sys.stderr)
+    print(f"Wrote {counted(len(metas), 'session')} as {form} to {output}", file=sys.stderr)
     return 0
 
 
@@ -79,7 +80,7 @@ def bgstats_text(store: Store, metas: list[SessionMeta], single: bool) -> str:
             continue
         plays.append(bgstats_play(meta, summary, find_game(meta.game).name))
     if unfinished:
-        error(f"{unfinished} unfinished session(s) left out: BG Stats records finished plays only")
+        error(f"{counted(unfinished, 'unfinished session')} left out: BG Stats records finished plays only")
     return dumps(plays[0] if single else plays, single)
 
 
@@ -112,5 +113,5 @@ def run_import(db: Path | None, path: Path) -> int:
         return 2
     for session_id in result.present:
         print(f"{session_id}: already present, left as it is")
-    print(f"Imported {len(result.imported)} session(s); {len(result.present)} already present.")
+    print(f"Imported {counted(len(result.imported), 'session')}; {len(result.present)} already present.")
     return 0

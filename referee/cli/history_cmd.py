@@ -33,6 +33,7 @@ from referee.history import (
 from referee.store import SessionMeta, Store
 from referee.timeline import walk, where
 from referee.user_text import visible
+from referee.wording import counted
 
 if TYPE_CHECKING:
     from referee.engine.game import Game
@@ -82,7 +83,7 @@ def list_sessions(db: Path | None, filters: Filters, latest: int | None, as_json
     table = sessions_table(console, rows)
     console.print(table)
     if hidden:
-        console.print(f"{hidden} older session(s) not shown; 'referee sessions --all' lists every one.")
+        console.print(f"{counted(hidden, 'older session')} not shown; 'referee sessions --all' lists every one.")
     return 0
 
 
@@ -133,7 +134,10 @@ def show_session(db: Path | None, given: str) -> int:
     except RefereeError as problem:
         error(str(problem))
         return 2
-    show_stored(make_console(), stored, game)
+    from referee.cli.paging import paged_console
+
+    with paged_console() as console:  # a whole log is long: through the pager at a terminal
+        show_stored(console, stored, game)
     return 0
 
 
@@ -161,8 +165,9 @@ def show_stored(console: PlainConsole, stored: StoredSession, game: Game[Any]) -
     show_rulings(console, game.to_json(played.driver.state), meta.options)
 
     log = Table(title="Log", title_justify="left")
-    for column in ("#", "Round", "Turn", "Phase"):
-        log.add_column(column, justify="right" if column in ("#", "Round") else "left", no_wrap=column == "#")
+    counted, whose = played.steps[0].header.columns() if played.steps else ("Round", "Turn")
+    for column in ("#", counted, whose, "Phase"):
+        log.add_column(column, justify="right" if column in ("#", counted) else "left", no_wrap=column == "#")
     log.add_column("Question")
     log.add_column("Answer or correction")
     rows: list[tuple[str | Text, ...]] = []
@@ -258,18 +263,19 @@ def delete_session(db: Path | None, given: str, yes: bool) -> int:
         error(str(problem))
         return 2
     console.print(plain_text(f"Deleted session {meta.id} ({meta.game}: {', '.join(meta.players)}); "
-                       f"{len(removed)} file(s) removed."))
+                       f"{counted(len(removed), 'file')} removed."))
     return 0
 
 
 def confirm(console: PlainConsole, meta: SessionMeta) -> bool:
     from referee.asks import Confirm
     from referee.cli.answerers import InteractiveAnswerer, fits
+    from referee.cli.question_text import shown_prompt
 
     question = Confirm(
         f"Delete session {meta.id} ({meta.game}: {', '.join(meta.players)}, {meta.status}, "
-        f"{meta.answers} answers)? It cannot be undone. [y/N]",
+        f"{meta.answers} answers)? It cannot be undone.",
         default="no",
     )
-    text = InteractiveAnswerer(console).ask(question.prompt, fits(question), question.default)
+    text = InteractiveAnswerer(console).ask(shown_prompt(question), fits(question), question.default)
     return bool(question.parse(text))

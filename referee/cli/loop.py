@@ -10,6 +10,7 @@ from referee.cli.answerers import Masked, fits
 from referee.cli.asking import Answerer, Quit, prompt_for, single_keys, validator
 from referee.cli.changes import changes
 from referee.cli.completion import Completions, gather
+from referee.cli.question_text import YES_OR_NO, shown_prompt
 from referee.cli.render import show_changes, show_header, show_messages, show_public, show_scoreboard
 from referee.cli.styled import styled
 from referee.engine.cards import Card, CardQuestion
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from referee.cli.plain_console import PlainConsole
     from referee.timeline import Step
 
-__all__ = ["COMMANDS", "Answerer", "Quit", "SessionLoop", "command_help"]
+__all__ = ["COMMANDS", "Answerer", "Quit", "SessionLoop", "command_help", "prompt_for"]
 
 
 def command_help(game: Game[Any]) -> str:
@@ -35,8 +36,11 @@ def command_help(game: Game[Any]) -> str:
     )
 
 
-def round_of(header: Header) -> object:
-    """What ends with a round: the round, or the turn in a game counted in turns only."""
+def round_of(header: Header, seats: int = 1) -> object:
+    """What ends with a round: the round; in a game counted in turns only, once around the table
+    (`seats` turns, Cutthroat Kingdoms' turn count), or each turn where the turns have no number."""
+    if header.counted_in_turns and header.round:
+        return (header.round - 1) // max(1, seats)
     return header.round if header.round is not None else header.turn
 
 
@@ -93,13 +97,13 @@ class SessionLoop:
     def run(self) -> None:
         """Play until the game ends; raises Quit, KeyboardInterrupt, EOFError or AnswersEnded."""
         show_messages(self.console, self.live.driver.take_messages())
-        self._last_round = round_of(self.game.header(self.live.driver.state))
+        self._last_round = self.round_now()
         while self.live.driver.pending is not None:
             ask = self.live.driver.pending
             self.show_header()
             verbs = self.game.correction_verbs
             text = self.answerer.ask(
-                prompt_for(ask), validator(ask, verbs, self.live.driver.read), ask.default, single_keys(ask),
+                shown_prompt(ask), validator(ask, verbs, self.live.driver.read), ask.default, single_keys(ask),
                 complete=self.completions(ask), masked=self.hides_amount("adjust"),
             )
             self.take(text, ask)
@@ -131,6 +135,9 @@ class SessionLoop:
             return
         self.show_step(before)
 
+    def round_now(self) -> object:
+        return round_of(self.game.header(self.live.driver.state), len(self.live.driver.players))
+
     def view(self) -> PublicView:
         return self.game.public_view(self.live.driver.state)
 
@@ -147,7 +154,7 @@ class SessionLoop:
         two; the whole table when a round has ended or when more changed than a few lines say."""
         show_messages(self.console, self.live.driver.take_messages())
         after = self.view()
-        current = round_of(self.game.header(self.live.driver.state))
+        current = self.round_now()
         if current != self._last_round or self.live.driver.finished:
             self._last_round = current
             if not self.live.driver.finished:  # the end of the game shows the table once, below
@@ -234,10 +241,10 @@ class SessionLoop:
         if self.answerer.interactive and len(described) > 1 and described[0].turn != (header.round, header.active):
             first = described[0]
             active = first.header.active
-            where = ", ".join(part for part in (f"round {first.round}" if first.round else "",
-                                                f"{active}'s turn" if active else "") if part)
+            counted = f"{first.header.round_name.lower()} {first.round}" if first.round else ""
+            where = ", ".join(part for part in (counted, f"{active}'s turn" if active else "") if part)
             back_to = f"{where} ({first.asked!r})" if where else repr(first.asked)
-            question = Confirm(f"Undo {len(described)} entries, back to {back_to}? (y/n)")
+            question = Confirm(f"Undo {len(described)} entries, back to {back_to}? {YES_OR_NO}")
             answer = self.answerer.ask(question.prompt, fits(question), complete=gather(["yes", "no"], (), (), (), ()))
             if not question.parse(answer):
                 self.console.print("Nothing undone.")
@@ -246,7 +253,7 @@ class SessionLoop:
         self.live.undo(len(described))
         self.say_entries("Undone", described)
         self.show_header(force=True)
-        self._last_round = round_of(self.game.header(self.live.driver.state))
+        self._last_round = self.round_now()
         show_changes_or_table(self.console, before, self.view(), self.show_state)
 
     def redo(self, steps: int) -> None:
@@ -257,7 +264,7 @@ class SessionLoop:
         redone = self.live.redo(steps)
         self.say_entries("Redone", self.live.describe_last(len(redone)))
         self.show_header(force=True)
-        self._last_round = round_of(self.game.header(self.live.driver.state))
+        self._last_round = self.round_now()
         show_changes_or_table(self.console, before, self.view(), self.show_state)
 
     def say_entries(self, what: str, described: Sequence[Step]) -> None:
@@ -278,18 +285,23 @@ class SessionLoop:
         self.answerer.show_private(f"Only {name} looks: hidden holdings", lines)
 
     def show_help(self, ask: Ask[Any]) -> None:
-        self.console.print(f"Allowed: {ask.allowed()}", highlight=False)
-        try:
-            from referee.rules import section
+        """The rule that governs the question, what it allows and the commands: through the pager
+        when it is longer than the screen (at a terminal only)."""
+        from referee.cli.paging import paged_console
 
-            found = section(self.game.rulebook, ask.section)
-            from rich.markdown import Markdown
+        with paged_console(self.console, self.answerer.interactive) as out:
+            out.print(f"Allowed: {ask.allowed()}", highlight=False)
+            try:
+                from referee.rules import section
 
-            self.console.print(Markdown(f"**{found.title}** (`{found.id}`)\n\n{found.text}"))
-        except (ImportError, RefereeError, KeyError, LookupError):
-            self.console.print(f"(rulebook section {ask.section!r} is not available)")
-        self.console.print(f"Corrections: {self.game.adjust_help()}", markup=False, highlight=False)
-        self.console.print(command_help(self.game), markup=False, highlight=False)
+                found = section(self.game.rulebook, ask.section)
+                from rich.markdown import Markdown
+
+                out.print(Markdown(f"**{found.title}** (`{found.id}`)\n\n{found.text}"))
+            except (ImportError, RefereeError, KeyError, LookupError):
+                out.print(f"(rulebook section {ask.section!r} is not available)")
+            out.print(f"Corrections: {self.game.adjust_help()}", markup=False, highlight=False)
+            out.print(command_help(self.game), markup=False, highlight=False)
 
     def show_rules(self, query: str) -> None:
         """`rules WORDS` at a question: the session's own game is searched (a leading name of that
@@ -315,14 +327,17 @@ class SessionLoop:
             if not results:
                 return
         best = results[0]
-        self.console.print(Markdown(f"**{best.title}** (`{best.section}`)\n\n{best.text}"))
-        if best.related:
-            self.console.print("See also: " + ", ".join(f"{title} ({section})" for section, title in best.related),
-                               markup=False, highlight=False)
-        if results[1:]:
-            self.console.print("Also matching: " + ", ".join(f"{result.title} ({result.section})"
-                                                            for result in results[1:]),
-                               markup=False, highlight=False)
+        from referee.cli.paging import paged_console
+
+        with paged_console(self.console, self.answerer.interactive) as out:  # a section may be long
+            out.print(Markdown(f"**{best.title}** (`{best.section}`)\n\n{best.text}"))
+            if best.related:
+                out.print("See also: " + ", ".join(f"{title} ({section})" for section, title in best.related),
+                          markup=False, highlight=False)
+            if results[1:]:
+                out.print("Also matching: " + ", ".join(f"{result.title} ({result.section})"
+                                                       for result in results[1:]),
+                          markup=False, highlight=False)
 
     def _names_this_game(self, word: str) -> bool:
         """The session's game by its id, alias or rulebook id (never a prefix: "black" is a word)."""

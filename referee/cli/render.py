@@ -50,11 +50,12 @@ def plain_text(value: str, style: str = "") -> Text:
 def header_text(header: Header) -> str:
     parts = []
     if header.round and not (header.progress and "round" in header.progress.lower()):
-        parts.append(f"Round {header.round}")  # unless the progress names the round its own way
+        # (unless the progress names the round its own way)
+        parts.append(f"{header.round_name} {header.round}")
     if header.turn and header.turn != header.active:
         parts.append(header.turn)
-    if header.active:
-        parts.append(f"{header.active}'s turn")
+    if header.active:  # a game counted in turns has said "Turn 12" already: the player is enough
+        parts.append(header.active if header.counted_in_turns else f"{header.active}'s turn")
     if header.phase:
         parts.append(header.phase)
     return " · ".join(parts)
@@ -136,9 +137,20 @@ def fitted(
              ((abbreviated, False), "minimum"), ((abbreviated, True), "maximum"), ((abbreviated, True), "minimum")]
     for key, bound in order:
         table, width = measure(key)
-        if getattr(width, bound) <= console.width:
+        fits_whole = getattr(width, bound) <= console.width
+        if fits_whole and (bound == "maximum" or drawn_width(console, table) <= console.width):
             return table
     return measure((abbreviated, True))[0]
+
+
+def drawn_width(console: PlainConsole, table: RichTable) -> int:
+    """How wide rich draws `table` on this console. Below its widest, rich narrows the widest
+    columns first and then widens again any column below its minimum width, so a table whose
+    minimum fits may still come out wider than the terminal (and be cut at its edge): only the
+    widths rich settles on tell (its own `_calculate_column_widths`, as its drawing calls it)."""
+    extra = table._extra_width
+    widths = table._calculate_column_widths(console, console.options.update_width(console.width - extra))
+    return sum(widths) + extra
 
 
 def words_unbroken(table: RichTable) -> RichTable:
@@ -190,9 +202,14 @@ def show_public(
             table.add_row(*row)
         return table
 
-    console.print(fitted(console, build, short))
+    table = fitted(console, build, short)
+    console.print(table)
     for line in view.lines:
         print_marked(console, (" ", ""), line)
+    said = " ".join(view.lines)
+    legend = shortened_columns(table, [column for column in view.columns if column not in said], short)
+    if legend:  # (a column the view's own lines explain needs no second word)
+        print_marked(console, (" ", ""), f"Columns: {legend}.")
 
 
 def show_scoreboard(console: PlainConsole, report: ScoreReport, short: Mapping[str, str] = NO_SHORT_HEADERS) -> None:
@@ -226,6 +243,9 @@ def show_scoreboard(console: PlainConsole, report: ScoreReport, short: Mapping[s
 
     table = fitted(console, build, short)
     console.print(table)
+    legend = shortened_columns(table, [part.replace("_", " ") for part in parts], short)
+    if legend:
+        print_marked(console, (" ", ""), f"Columns: {legend}.")
     if report.teams:
         for team in report.teams:
             total = "-" if team.total is None else team.total
@@ -240,6 +260,15 @@ def show_scoreboard(console: PlainConsole, report: ScoreReport, short: Mapping[s
         console.print("The game has not ended.", style="bold")
     for note in report.notes:
         print_marked(console, ("  note:", "dim"), note)
+
+
+def shortened_columns(table: RichTable, names: Sequence[str], short: Mapping[str, str]) -> str:
+    """What each column the table shows under a short header stands for ('single = unmarried
+    bonus'), once under the table; '' when every header is shown whole."""
+    headers = {str(column.header) for column in table.columns}
+    said = [f"{short[name]} = {name}" for name in names
+            if name in short and short[name] in headers and name not in headers]
+    return "; ".join(said)
 
 
 ANSI_CODE = re.compile(r"\x1b\[[0-9;]*m")

@@ -19,6 +19,7 @@ from referee.cli.styled import styled
 from referee.errors import RefereeError
 from referee.session import LiveSession
 from referee.store import Store
+from referee.wording import counted
 
 if TYPE_CHECKING:
     from referee.cli.plain_console import PlainConsole
@@ -97,13 +98,13 @@ def resume_session(session_id: str | None, answers: Path | None, db: Path | None
     if live.replay_error:
         console.print(
             f"The stored log stopped fitting after {len(live.driver.entries)} answers "
-            f"({live.replay_error}); {live.dropped} later answer(s) set aside in {live.set_aside_path}. "
+            f"({live.replay_error}); {counted(live.dropped, 'later answer')} set aside in {live.set_aside_path}. "
             "Continuing from there.",
             style="yellow",
         )
     if undo:
         # e.g. a mistyped last answer that ended the game: take it back and play on
-        console.print(f"Undone: {live.undo(undo)} step(s).")
+        console.print(f"Undone: {counted(live.undo(undo), 'step')}.")
     live.driver.take_messages()
     SessionLoop(live, answerer, console).show_state()
     return run_live(live, answerer, console, db)

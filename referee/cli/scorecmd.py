@@ -47,7 +47,8 @@ def read_json(input_file: str) -> Any:
 
 def run_asks(flow: Generator[Question, Any, dict[str, Any]], answerer: Any) -> dict[str, Any]:
     """Ask each question until the generator returns; a bad answer is explained and asked again."""
-    from referee.cli.asking import Quit, prompt_for, remembering, single_keys, validator
+    from referee.cli.asking import Quit, remembering, single_keys, validator
+    from referee.cli.question_text import shown_prompt
 
     try:
         question = next(flow)
@@ -55,7 +56,7 @@ def run_asks(flow: Generator[Question, Any, dict[str, Any]], answerer: Any) -> d
             assert not isinstance(question, Notice), "the holdings' questions hand nothing to the engine"
             ask = build(question)
             read = remembering(ask.parse)
-            text = answerer.ask(prompt_for(ask), validator(ask, read=read), ask.default, single_keys(ask))
+            text = answerer.ask(shown_prompt(ask), validator(ask, read=read), ask.default, single_keys(ask))
             command = text.strip().lower()
             if command == "quit":
                 raise Quit()

@@ -18,6 +18,7 @@ from referee.errors import RefereeError
 from referee.history import Filters, StoredSession, read_session, resolve, select, summaries
 from referee.stats import Statistics, Tally, gather, ordered
 from referee.store import SessionMeta, Store
+from referee.wording import counted
 
 
 def percent(value: float | None) -> str:
@@ -112,7 +113,7 @@ def tally_table(title: str, first: str, rows: list[tuple[str, Tally]], extra: st
 
 
 def show_tables(console: PlainConsole, stats: Statistics) -> None:
-    console.print(f"{stats.sessions} finished session(s). Averages and best scores count games with points.")
+    console.print(f"{counted(stats.sessions, 'finished session')}. Averages and best scores count games with points.")
     console.print(tally_table("Players", "Player", [("", tally) for tally in ordered(list(stats.players.values()))]))
 
     games = Table(title="Games", title_justify="left")

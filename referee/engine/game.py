@@ -66,6 +66,17 @@ class Header:
     progress: str | None = None
     """How far the game has come, always on show: rounds, blocked tracks, cards left, a race.
     Public facts only: a hidden value never goes here."""
+    round_name: str = "Round"
+    """What the rulebook calls what `round` counts: "Round", or "Turn" in a game whose rulebook
+    counts turns and no rounds (Cutthroat Kingdoms: one event is drawn at the end of each turn)."""
+
+    @property
+    def counted_in_turns(self) -> bool:
+        return self.round_name == "Turn"
+
+    def columns(self) -> tuple[str, str]:
+        """The names of a log's two columns for `round` and whose turn it was."""
+        return (self.round_name, "Player") if self.counted_in_turns else (self.round_name, "Turn")
 
 
 @dataclass

@@ -23,6 +23,7 @@ from referee.games.cutthroat.state import (
     Player,
     Territory,
 )
+from referee.wording import counted
 
 TERRITORY = "territory"
 """The kind of the things corrections name besides the players: the territories."""
@@ -257,13 +258,13 @@ def pay(kingdom: Kingdom, who: str, rest: str) -> str:
         raise InvalidAdjustment(f"{payer.name} does not hold {amount} {kind} by the referee's count (correct that "
                                 f"first with 'adjust {payer.name} {kind} =N')")
     if payer is None and kind == "gems" and amount > rules.gems_in_purse(kingdom):
-        raise InvalidAdjustment(f"the purse holds only {rules.gems_in_purse(kingdom)} gem(s)")
+        raise InvalidAdjustment(f"the purse holds only {counted(rules.gems_in_purse(kingdom), 'gem')}")
     for holder, change in ((payer, -amount), (payee, amount)):
         if holder is not None:
             setattr(holder, kind, getattr(holder, kind) + change)
     giver = payer.name if payer else "The bank"
     taker = payee.name if payee else "the bank"
-    return f"{giver} pays {taker} {amount} {'gem(s)' if kind == 'gems' else kind}"
+    return f"{giver} pays {taker} {counted(amount, 'gem') if kind == 'gems' else f'{amount} {kind}'}"
 
 
 FIELDS: tuple[Field[Kingdom], ...] = (

@@ -25,6 +25,7 @@ from referee.games.cutthroat.state import (
     Player,
 )
 from referee.outcome import Termination
+from referee.wording import counted
 
 GAME_ID = "cutthroat-kingdoms"
 RULING_CHOICES = RULINGS.choices
@@ -129,7 +130,8 @@ class CutthroatKingdoms(Game[Kingdom]):
             return Header(None, None, state.phase, state.active)
         left = state.events_total - state.events_drawn
         progress = f"events left: {left} of {state.events_total}"
-        return Header(state.turn_number, None, state.phase, state.active, progress)
+        # The rulebook counts turns (an event at the end of each), never rounds.
+        return Header(state.turn_number, None, state.phase, state.active, progress, round_name="Turn")
 
     def public_view(self, state: Kingdom) -> PublicView:
         columns = ["Player", "House", "Land", "Hand s/m/h", "Dead", "Feast", "Heir"]
@@ -166,7 +168,7 @@ class CutthroatKingdoms(Game[Kingdom]):
 
     def hidden_view(self, state: Kingdom, player: str) -> list[str]:
         holder = state.player(player)
-        return [f"{holder.name}: {holder.copper} copper, {holder.silver} silver, {holder.gems} gem(s)"]
+        return [f"{holder.name}: {holder.copper} copper, {holder.silver} silver, {counted(holder.gems, 'gem')}"]
 
 
 GAME = CutthroatKingdoms()

@@ -149,7 +149,7 @@ class Serpents(Game[Table]):
         """Turns go round the table without rounds: the header counts turns ('Turn 3')."""
         track = f"{len(state.track)} card(s) on the Time track"
         progress = f"Influence deck {state.deck}; {track}"
-        return Header(None, f"Turn {state.turn}" if state.turn else None, state.phase, state.active, progress)
+        return Header(state.turn or None, None, state.phase, state.active, progress, round_name="Turn")
 
     def public_view(self, state: Table) -> PublicView:
         columns = ["House", "Wealth", "Popularity", "Strength", "Guilds", "Intrigue"]

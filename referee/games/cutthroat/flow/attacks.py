@@ -23,6 +23,7 @@ from referee.games.cutthroat.state import (
     Player,
     Territory,
 )
+from referee.wording import possessive
 
 STOP_ATTACK = "stop attacking"
 NO_FURY = ("no", "no Fury", "Fury not used")
@@ -87,7 +88,7 @@ def attack(kingdom: Kingdom, player: Player, say: Say) -> Steps:
         resolve_exchange(kingdom, player, territory, exchange, say)
         if not territory.defenders:
             break
-    say(f"{territory.name}'s last defender is killed: {defender}'s house token goes back to them.")
+    say(f"{possessive(territory.name)} last defender is killed: {defender}'s house token goes back to them.")
     yield from last_defender_killed(kingdom, player, territory, kingdom.player(defender), say)
 
 

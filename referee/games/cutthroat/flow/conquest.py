@@ -15,6 +15,7 @@ from referee.games.cutthroat.flow.shared import (
     printed_values,
 )
 from referee.games.cutthroat.state import BOTH, COPPER, GEMS, Kingdom, Player, Territory
+from referee.wording import counted
 
 
 def conquer_question(kingdom: Kingdom, player: Player) -> Builder[Territory | None]:
@@ -52,7 +53,8 @@ def collection_options(kingdom: Kingdom, territory: Territory) -> list[tuple[str
     if gems is None:
         options.append((f"{territory.name}: gems ({side} side, their value asked next)", (territory, GEMS)))
     elif min(gems, rules.gems_in_purse(kingdom)) > 0:
-        options.append((f"{territory.name}: {min(gems, rules.gems_in_purse(kingdom))} gems", (territory, GEMS)))
+        held = counted(min(gems, rules.gems_in_purse(kingdom)), "gem")
+        options.append((f"{territory.name}: {held}", (territory, GEMS)))
     return options
 
 
@@ -87,4 +89,4 @@ def conquest_collection(kingdom: Kingdom, player: Player, say: Say) -> Steps:
     if take in (GEMS, BOTH):
         gems = yield from printed_value(territory, GEMS)
         got = collect_gems(kingdom, player, gems, None, say)
-        say(f"{player.name} takes {got} gem(s) for conquering {territory.name}.")
+        say(f"{player.name} takes {counted(got, 'gem')} for conquering {territory.name}.")

@@ -30,6 +30,7 @@ from referee.games.cutthroat.state import (
     Kingdom,
     Player,
 )
+from referee.wording import counted
 
 NO_MORE = ("no more", "no more marriages", "nobody else")
 NOBODY = ("nobody", "no one", "nobody saves it")
@@ -151,7 +152,7 @@ def tribute(kingdom: Kingdom, drawer: Player, say: Say) -> Steps:
                 continue
             player.copper += copper
             got = collect_gems(kingdom, player, gems, None, say)
-            say(f"Tribute: {player.name} takes {copper} copper and {got} gem(s) for {territory.name}.")
+            say(f"Tribute: {player.name} takes {copper} copper and {counted(got, 'gem')} for {territory.name}.")
 
 
 # --- the Royal Feast --------------------------------------------------------------------------------------

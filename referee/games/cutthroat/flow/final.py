@@ -12,6 +12,7 @@ from referee.games.cutthroat.gems import GEM_COLOURS, GEM_PLURALS, GEMS_PER_COLO
 from referee.games.cutthroat.rulings import GEM_SPLIT, TEAM_RANKS, TIED_TOP
 from referee.games.cutthroat.scoring import LARGEST_ENTRY, Holdings, PlayerHoldings, score
 from referee.games.cutthroat.state import Kingdom, Player
+from referee.wording import counted
 
 Counts = Generator[Question, Any, tuple[int, ...]]
 
@@ -55,15 +56,15 @@ def purse_check(player: Player) -> Builder[None]:
     coins and gems the referee does not see)."""
     return lambda: TableStep(
         f"Final count: {player.name}'s purse by the referee's count holds {player.copper} copper, {player.silver} "
-        f"silver and {player.gems} gem(s). If it holds otherwise, correct it (adjust {player.name} copper =N), then "
-        "confirm.",
+        f"silver and {counted(player.gems, 'gem')}. If it holds otherwise, correct it (adjust {player.name} "
+        "copper =N), then confirm.",
         "score-coins",
     )
 
 
 def colour_question(player: Player, colour: str, least: int, most: int, left: int) -> Builder[int]:
     return lambda: Number(
-        f"{player.name}'s {player.gems} gems: how many {GEM_PLURALS[colour]}? ({left} not yet counted)",
+        f"{player.name}'s {counted(player.gems, 'gem')}: how many {GEM_PLURALS[colour]}? ({left} not yet counted)",
         "score-gems",
         minimum=least,
         maximum=most,

@@ -26,6 +26,7 @@ from referee.games.cutthroat.state import (
     Player,
     Territory,
 )
+from referee.wording import counted
 
 NO_BLACKMAIL = ("no", "no blackmail", "nobody is blackmailed")
 OPULENCE = "both (Cawdwell's Opulence)"
@@ -117,7 +118,7 @@ def collect(kingdom: Kingdom, player: Player, territory: Territory, payer: Playe
         taken.append(f"{collect_copper(kingdom, player, copper, payer, say)} copper")
     if take in (GEMS, BOTH):
         gems = yield from printed_value(territory, GEMS)
-        taken.append(f"{collect_gems(kingdom, player, gems, payer, say)} gem(s)")
+        taken.append(counted(collect_gems(kingdom, player, gems, payer, say), "gem"))
     return taken
 
 
@@ -141,7 +142,7 @@ def collection_question(kingdom: Kingdom, player: Player, territory: Territory, 
             gems = min(gems, rules.gems_in_purse(kingdom))  # the purse holds 36 gems in all
         options = [
             (f"{copper} copper" if copper is not None else f"copper ({side} side, its value asked next)", COPPER),
-            (f"{gems} gems" if gems is not None else f"gems ({side} side, their value asked next)", GEMS),
+            (counted(gems, "gem") if gems is not None else f"gems ({side} side, their value asked next)", GEMS),
         ]
         if opulence_holder(kingdom) is not None:
             options.append((OPULENCE, BOTH))

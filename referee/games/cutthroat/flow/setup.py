@@ -99,7 +99,7 @@ def name_territories(kingdom: Kingdom, say: Say) -> Steps:
         unused = tuple(name for name in KNOWN_TERRITORIES if name.lower() not in taken)
         default = f"Slot {slot}"
         name = yield from ask(Parsed(
-            f"Territory in slot {slot}: its name (Enter for '{default}')",
+            f"Territory in slot {slot}: its name",  # the screen adds the default, Enter's answer
             "setup-kingdom",
             default=default,
             parser=functools.partial(parse_territory_name, taken=taken),

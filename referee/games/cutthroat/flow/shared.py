@@ -20,6 +20,7 @@ from referee.games.cutthroat.cards import PLACES, TERRITORY_CARD, printed_number
 from referee.games.cutthroat.parse import parse_stack, stack_examples
 from referee.games.cutthroat.rulings import SHORT_PAYMENT
 from referee.games.cutthroat.state import COPPER, GEMS, GEMS_IN_GAME, MERCENARY, SOLDIER, Kingdom, Player, Territory
+from referee.wording import counted
 
 Amount = Generator[Question, Any, int]
 TERRITORY_FIELDS = dict(TERRITORY_CARD.fields)
@@ -183,13 +184,13 @@ def collect_gems(kingdom: Kingdom, player: Player, amount: int, payer: Player | 
     if payer is None:
         got = min(amount, rules.gems_in_purse(kingdom))
         if got < amount:
-            say(f"The purse holds only {got} gem(s) ({GEMS_IN_GAME} in the game, ruling gem-supply).")
+            say(f"The purse holds only {counted(got, 'gem')} ({GEMS_IN_GAME} in the game, ruling gem-supply).")
     else:
         ruling = SHORT_PAYMENT.of(kingdom.rulings)
         got = rules.short_payment(payer.gems, amount, ruling)
         if got < amount:
-            say(f"{payer.name} cannot hand over all {amount} gems and hands over {got} (ruling short-payment: "
-                f"{ruling}).")
+            say(f"{payer.name} cannot hand over all {counted(amount, 'gem')} and hands over {got} "
+                f"(ruling short-payment: {ruling}).")
         payer.gems -= got
     player.gems += got
     return got
