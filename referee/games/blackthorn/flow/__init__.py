@@ -5,7 +5,9 @@ goes through `ask`, so its answer arrives typed; a question whose text, options 
 state a correction can change is given as a builder, which the driver builds again after each
 correction. Where the table carries out a card's text by hand, the flow waits at a table step
 before it draws, scores control or checks the end of the turn. A faction card may be named when it
-is played: a card the catalogue knows answers its printed questions itself (cards.py).
+is played: a card the catalogue knows answers its printed questions itself (cards.py). From the
+second version of the questions, a turn's Action and an Ally's text go through texts.py: told once
+in one line, then carried out by the referee.
 """
 
 from __future__ import annotations
@@ -187,10 +189,9 @@ def take_turn(table: Table, player: Player, say: Say) -> Steps:
             "their text now applies."
         )
     table.phase = "action"
-    say(
-        f"{player.name}: you may use one action of a completed building or your character now; "
-        "enter what it changes with 'adjust' before naming your card."
-    )
+    how = ("enter what it changes with 'adjust' before naming your card" if table.questions == 1 or player.hand == 0
+           else "name it before your card ('NAME, CARD') or enter what it changes with 'adjust'")
+    say(f"{player.name}: you may use one action of a completed building or your character now; {how}.")
     table.phase = "play"
     printed: Card | None = None
     if player.hand > 0:
