@@ -312,7 +312,10 @@ class TableStep(Ask[None]):
         return "done"
 
     def passes_on(self, raw: str) -> bool:
-        return clean(raw).lower() not in (*CONFIRMATIONS, "")
+        try:
+            return clean(raw).lower() not in (*CONFIRMATIONS, "")
+        except InvalidAnswer:  # no question takes it: the step's own reading refuses it
+            return False
 
     def allowed(self) -> str:
         return "Enter (or 'done') once the table has done it; corrections first with 'adjust'"

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from referee.asks import CONFIRMATIONS, Builder, Choice, Parsed, ask, clean, pick
 from referee.engine.cards import Card, Remember
 from referee.engine.game import Say, Steps
+from referee.errors import InvalidAnswer
 from referee.games.blackthorn import rules
 from referee.games.blackthorn.cards import FACTION_CARD, OWN_EFFECT_EXAMPLES, ActionThenCard
 from referee.games.blackthorn.parse import (
@@ -42,7 +43,10 @@ class EffectStep(Parsed[Effect | None]):
     names: tuple[str, ...] = ()
 
     def passes_on(self, raw: str) -> bool:
-        text = clean(raw).lower()
+        try:
+            text = clean(raw).lower()
+        except InvalidAnswer:  # no question takes it: refused here
+            return False
         if text in (*CONFIRMATIONS, "") or any(mark in text for mark in "+-"):
             return False
         words = text.split()
