@@ -4,13 +4,15 @@ referee, the Action named with the card; and the first version still asked for i
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 
 from referee.asks import TableStep
 from referee.engine.cards import Remember
-from referee.engine.driver import Driver
+from referee.engine.driver import Driver, replay
 from referee.errors import InvalidAnswer
 from referee.games.blackthorn.cards import ActionThenCard, parse_card_line
 from referee.games.blackthorn.flow.texts import EffectStep
@@ -153,6 +155,8 @@ def test_a_buildings_action_is_named_with_the_card_told_once_and_then_carried_ou
     question = played.pending
     assert isinstance(question, ActionThenCard) and "(an Action first: 'Guildhall, CARD')" in question.prompt
     assert "'Guildhall, CARD' (Guildhall, Queen)" in question.allowed()
+    completed = question.suggestions()  # Tab offers the Building; 'qu' still completes to 'quit'
+    assert "Guildhall, " in completed and not any(text.startswith("Queen") for text in completed)
     influence = played.state.player("Ann").influence
     played.answer("Guildhall, no card")
     step = played.pending
@@ -214,3 +218,34 @@ def test_a_version_one_session_is_asked_the_first_versions_questions() -> None:
     assert "questions" not in played.state.to_json()
     with pytest.raises(InvalidAnswer):
         driver(*SETUP, DICE, questions=1).answer("Queen, no card")
+
+
+def test_a_whole_game_with_texts_and_actions_told_once_replays_from_its_log_alone() -> None:
+    """The tuning game of benchmarks/realistic, played as a live session learns its cards (the
+    catalogue fed back after every answer), replays from its log with no catalogue to the same
+    table and the same scores."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks/realistic/council-of-blackthorn"
+    data = tomllib.loads((script / "3p-queen-coin-shadows.toml").read_text(encoding="utf-8"))
+    catalogue: dict[str, dict[str, dict[str, str]]] = {"faction-card": {}}
+    played = Driver(GAME, data["players"], {}, catalogue)
+    for line in data["answers"].splitlines():
+        text = "" if line.strip().startswith("#") else line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        if text.startswith("adjust "):
+            change, _, reason = text.removeprefix("adjust ").partition(";")
+            played.adjust(change.strip(), reason.strip())
+        else:
+            played.answer(text)
+        for card in played.learned:
+            catalogue["faction-card"].setdefault(card.name, {}).update(card.printed)
+        played.learned.clear()
+        played.use_catalogue(catalogue)
+    assert played.finished and played.report is not None
+    assert catalogue["faction-card"]["Guildhall"]["action"] == "influence +1"
+    assert catalogue["faction-card"]["Moneylender"]["text"] == "influence +3 treason +1"
+    assert "text" not in catalogue["faction-card"]["Chancellor"]  # it named another player
+    again = replay(GAME, data["players"], {}, played.entries)
+    assert again.applied == len(played.entries) and again.driver.report is not None
+    assert again.driver.state.to_json() == played.state.to_json()
+    assert {player.name: player.total for player in again.driver.report.players} == data["expect"]["totals"]

@@ -129,9 +129,16 @@ class ActedCard(Card):
 class ActionThenCard(CardChoice):
     """The turn's card question, where the player's Action may be named first, then a comma:
     'Guildhall, Moneylender' uses Guildhall's Action, then plays Moneylender. `actions` are what
-    the player can take an Action from now (completed Buildings, the character)."""
+    the player can take an Action from now: completed Buildings (`buildings`, offered when a name is
+    completed) and the character (named in the help only: a character's name may begin like a
+    command, 'Queen' like 'quit')."""
 
-    actions: tuple[str, ...] = ()
+    buildings: tuple[str, ...] = ()
+    character: str = ""
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        return (*self.buildings, *([self.character] if self.character else []))
 
     def _parse(self, text: str) -> Card:
         source, comma, rest = text.partition(",")
@@ -163,4 +170,4 @@ class ActionThenCard(CardChoice):
         return f"{card}; an Action first, then a comma and the card: '{self.actions[0]}, CARD' ({sources})"
 
     def suggestions(self) -> list[str]:
-        return [*super().suggestions(), *(f"{name}, " for name in self.actions)]
+        return [*super().suggestions(), *(f"{name}, " for name in self.buildings)]

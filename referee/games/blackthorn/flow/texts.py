@@ -129,12 +129,12 @@ def read_effect(table: Table, owner: Player, text: str) -> Effect | None:
     return effect
 
 
-def action_sources(player: Player) -> tuple[str, ...]:
-    """What the player may take an Action from by name: completed Buildings the table named that
-    are not known to have none, then the character."""
+def action_buildings(player: Player) -> tuple[str, ...]:
+    """The completed Buildings the player may take an Action from by name: those the table named
+    that are not known to have none."""
     buildings = [building.name for building in player.buildings
                  if building.complete and building.name and building.action != "none"]
-    return (*dict.fromkeys(buildings), *([player.character] if player.character else []))
+    return tuple(dict.fromkeys(buildings))
 
 
 def action_then_card_question(player: Player) -> Builder[Card]:
@@ -142,12 +142,12 @@ def action_then_card_question(player: Player) -> Builder[Card]:
 
     def build() -> ActionThenCard:
         inner = card_question(player)()
-        sources = action_sources(player)
+        buildings = action_buildings(player)
         # The prompt names a Building's Action only: every player has a character, and the help says so
-        first = f" (an Action first: '{sources[0]}, CARD')" if sources and sources[0] != player.character else ""
+        first = f" (an Action first: '{buildings[0]}, CARD')" if buildings else ""
         return ActionThenCard(f"{inner.prompt}{first}", inner.section, inner.default, options=inner.options,
                               numbers=inner.numbers, kind=FACTION_CARD, first="faction", inner=inner,
-                              actions=sources)
+                              buildings=buildings, character=player.character or "")
 
     return build
 
