@@ -82,6 +82,11 @@ class Ask(Generic[T]):
         """Answers worth offering for completion."""
         return []
 
+    def passes_on(self, raw: str) -> bool:
+        """Whether a line given here confirms this question and answers the next one instead (a
+        table step's: see TableStep). No other question does so."""
+        return False
+
 
 def _match_option(text: str, labels: Sequence[str], numbers: Sequence[int]) -> int:
     """The index of an option by its number, exact label, or unique prefix, ignoring case.
@@ -319,6 +324,12 @@ class TableStep(Ask[None]):
 
     def encode(self, value: None) -> str:
         return "done"
+
+    def passes_on(self, raw: str) -> bool:
+        try:
+            return clean(raw).lower() not in (*CONFIRMATIONS, "")
+        except InvalidAnswer:  # no question takes it: the step's own reading refuses it
+            return False
 
     def allowed(self) -> str:
         return "Enter (or 'done') once the table has done it; corrections first with 'adjust'"

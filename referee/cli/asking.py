@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from referee.asks import Ask, Choice, TableStep
+from referee.asks import Ask, Choice
 from referee.engine.lines import COMMANDS
 from referee.errors import InvalidAnswer
 
@@ -87,8 +87,8 @@ def validator(
     def check(text: str) -> str | None:
         if text.strip().lower().partition(" ")[0] in (*COMMANDS, *correction_verbs):
             return None  # a command (or an option named like one): the loop reads it and explains a refusal
-        if isinstance(ask, TableStep):
-            return None  # the driver also takes the answer to the question after the step
+        if ask.passes_on(text):
+            return None  # the driver takes it as the answer to the question after the step
         try:
             reader(text)
         except InvalidAnswer as error:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.asks import CONFIRMATIONS, Ask, Notice, Question, TableStep, build, canonical, clean, text_problem
+from referee.asks import CONFIRMATIONS, Ask, Notice, Question, TableStep, build, canonical, text_problem
 from referee.engine.cards import Catalogue, Remember, with_catalogue
 from referee.engine.corrections import Correction, Target, parse
 from referee.engine.game import Game, GameOver
@@ -167,7 +167,7 @@ class Driver:
     def answer(self, raw: str) -> Entry:
         """Validate and apply one answer. Raises InvalidAnswer (nothing changes) if it does not fit."""
         ask = self.pending
-        if isinstance(ask, TableStep) and clean(raw).lower() not in (*CONFIRMATIONS, ""):
+        if ask is not None and ask.passes_on(raw):  # a table step given the next question's answer
             return self._answer_after_step(raw)
         value = self.read(raw)
         assert ask is not None
@@ -184,7 +184,7 @@ class Driver:
         said = len(self.messages)
         self._send(None, "table step")
         try:
-            if self.pending is None or isinstance(self.pending, TableStep):
+            if self.pending is None or self.pending.passes_on(raw):  # a step after a step takes no answer
                 raise InvalidAnswer(raw, "the table step is not confirmed", TableStep("").allowed())
             entry = self.answer(raw)
         except InvalidAnswer as error:

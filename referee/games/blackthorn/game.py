@@ -55,13 +55,16 @@ class Blackthorn(Game[Table]):
     )
     role = RoleField("Character", "players", "character")
     correction_example = "Ann noble +1 ; the King's text"
+    questions_version = 2
+    """2: a new card's fields in one line, an Ally's text and a Building's Action learned once and
+    then carried out by the referee, the Action named with the card ('Guildhall, Moneylender')."""
     play = staticmethod(flow.play)
     final_count = staticmethod(flow.final_count)
 
     def initial_state(self, setup: Setup) -> Table:
         two = len(setup.players) == 2
         ghost = Player(GHOST, influence=0, treason_cards=0, hand=0, is_ghost=True) if two else None
-        return Table([Player(name) for name in setup.players], ghost, setup.rulings)
+        return Table([Player(name) for name in setup.players], ghost, setup.rulings, questions=setup.questions)
 
     def end_check(self, state: Table) -> Termination | None:
         """Never at once: the rulebook ends the game only at the end of a round, after a turn that

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from referee.games.blackthorn.parse import Effect
 from referee.games.blackthorn.rulings import (
     BLOCK_WHILE_HELD,
     GHOST_IN_COMPARISONS,
@@ -16,8 +17,11 @@ from referee.games.blackthorn.rulings import (
 )
 from referee.games.blackthorn.state import (
     CAP_WHEN_BLOCKED,
+    FACTION_DECK,
     FACTIONS,
     TOP_LEVEL,
+    TRACK,
+    TREASON_DECK,
     Player,
     Table,
 )
@@ -160,3 +164,48 @@ def move_up(table: Table, player: Player, faction: str, levels: int) -> int:
 def can_gain(table: Table, player: Player, faction: str) -> bool:
     closed = faction in closed_factions(table)
     return level_after_gain(table.competitors, player, faction, 1, closed) > player.levels[faction]
+
+
+def draw_treason(table: Table, player: Player, count: int) -> int:
+    """Draw from the treason deck; the deck is reshuffled from discards, but 96 cards exist in all."""
+    held = sum(other.treason_cards for other in table.players)
+    drawn = max(0, min(count, TREASON_DECK - held))
+    player.treason_cards += drawn
+    return drawn
+
+
+def apply_effect(table: Table, owner: Player, effect: Effect) -> list[str]:
+    """Carry out an effect line (a card's text, an Action) for `owner`, whose changes name nobody,
+    and for the players the others name. A token moves as the dice move it: up to the top open
+    level, down to 0; a count stops at 0, and no more Treason cards are drawn than exist. Returns
+    what happened, one phrase a change, for the shared screen (amounts only: a card's text is
+    public, the totals stay hidden)."""
+    told = []
+    for who, field, amount in effect:
+        player = table.player(who) if who else owner
+        if field in FACTIONS:
+            before = player.points(field)
+            if amount > 0:
+                move_up(table, player, field, amount)
+            else:
+                player.levels[field] = max(0, player.levels[field] + amount)
+            after = player.points(field)
+            stopped = "" if abs(TRACK.index(after) - TRACK.index(before)) == abs(amount) else " (as far as it goes)"
+            told.append(f"{player.name} {field.capitalize()} {before} -> {after}{stopped}")
+        elif field == "influence":
+            taken = min(player.influence, -amount) if amount < 0 else amount
+            player.influence += taken if amount > 0 else -taken
+            told.append(f"{player.name} {'gains' if amount > 0 else 'loses'} {taken} influence")
+        elif field == "treason":
+            if amount > 0:
+                done = draw_treason(table, player, amount)
+                told.append(f"{player.name} draws {done} treason card{'s' if done != 1 else ''}")
+            else:
+                done = min(player.treason_cards, -amount)
+                player.treason_cards -= done
+                told.append(f"{player.name} discards {done} treason card{'s' if done != 1 else ''}")
+        else:
+            new = max(0, min(FACTION_DECK, player.hand + amount))
+            told.append(f"{player.name} hand {player.hand} -> {new}")
+            player.hand = new
+    return told

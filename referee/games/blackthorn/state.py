@@ -35,10 +35,14 @@ UNDER_CONSTRUCTION_POINTS = 2
 
 @dataclass
 class Building:
-    """A player's building: its value, and whether it is complete or still under construction."""
+    """A player's building: its value, and whether it is complete or still under construction.
+    Where the table named the card (questions version 2 on), its name and, once known, what its
+    Action does for its owner (an effect line, 'none' for a Building without an Action)."""
 
     value: int
     complete: bool
+    name: str | None = None
+    action: str | None = None
 
 
 @dataclass
@@ -89,6 +93,8 @@ class Table:
     finished: bool = False
     ever_blocked: list[str] = field(default_factory=list)
     """Factions whose 13 level has been reached at some point (for ruling block-while-held)."""
+    questions: int = 1
+    """The version of the questions the session is played with (Game.questions_version)."""
 
     @property
     def competitors(self) -> list[Player]:
@@ -106,4 +112,15 @@ class Table:
         return self.players[self.ring :] + self.players[: self.ring]
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The state as plain data. What the first version of the questions never tracked (the
+        version itself, a Building's name and Action) is left out where it is not set, so that a
+        session of that version writes out the same state as it always did."""
+        data = asdict(self)
+        if self.questions == 1:
+            del data["questions"]
+        for player in [*data["players"], *([data["ghost"]] if data["ghost"] else [])]:
+            for building in player["buildings"]:
+                for key in ("name", "action"):
+                    if building[key] is None:
+                        del building[key]
+        return data

@@ -5,7 +5,9 @@ goes through `ask`, so its answer arrives typed; a question whose text, options 
 state a correction can change is given as a builder, which the driver builds again after each
 correction. Where the table carries out a card's text by hand, the flow waits at a table step
 before it draws, scores control or checks the end of the turn. A faction card may be named when it
-is played: a card the catalogue knows answers its printed questions itself (cards.py).
+is played: a card the catalogue knows answers its printed questions itself (cards.py). From the
+second version of the questions, a turn's Action and an Ally's text go through texts.py: told once
+in one line, then carried out by the referee.
 """
 
 from __future__ import annotations
@@ -13,11 +15,38 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
-from referee.asks import Ask, Builder, Choice, Dice, Number, Question, TableStep, ask, choice, pick, table_step
+from referee.asks import (
+    Ask,
+    Builder,
+    Choice,
+    Dice,
+    Number,
+    Question,
+    TableStep,
+    ask,
+    choice,
+    pick,
+    table_step,
+)
 from referee.engine.cards import Card, ask_card, card_field, remember
 from referee.engine.game import Flow, Say, Steps
 from referee.games.blackthorn import rules
-from referee.games.blackthorn.cards import BUILDING_VALUE, CLASS, FACTION, FACTION_CARD, TRIGGER
+from referee.games.blackthorn.cards import (
+    BUILDING_VALUE,
+    CARD_LINE,
+    CLASS,
+    FACTION,
+    FACTION_CARD,
+    TRIGGER,
+    ActedCard,
+)
+from referee.games.blackthorn.flow.texts import (
+    WHISPERS,
+    action_then_card_question,
+    card_question,
+    resolve_text,
+    use_action,
+)
 from referee.games.blackthorn.rulings import (
     PASS_WITHOUT_TREASON,
     STARTING_ROLL_TOTAL,
@@ -35,15 +64,12 @@ from referee.games.blackthorn.state import (
     STARTING_INFLUENCE,
     STARTING_TREASON,
     TRACK,
-    TREASON_DECK,
     WHISPERS_ORDER,
     Building,
     Player,
     Table,
 )
 
-WHISPERS = "whispers"
-"""The value of a played Whispers card; a faction card's value is its faction, no card is None."""
 DICE_NAMES = tuple(f"{faction.capitalize()} ({DIE_COLOURS[faction]})" for faction in FACTIONS)
 BLOCKS_FOR_GAME_OVER = 3
 
@@ -163,15 +189,19 @@ def take_turn(table: Table, player: Player, say: Say) -> Steps:
             "their text now applies."
         )
     table.phase = "action"
-    say(
-        f"{player.name}: you may use one action of a completed building or your character now; "
-        "enter what it changes with 'adjust' before naming your card."
-    )
+    how = ("enter what it changes with 'adjust' before naming your card" if table.questions == 1 or player.hand == 0
+           else "name it before your card ('NAME, CARD') or enter what it changes with 'adjust'")
+    say(f"{player.name}: you may use one action of a completed building or your character now; {how}.")
     table.phase = "play"
     printed: Card | None = None
     if player.hand > 0:
-        printed = yield from ask_card(FACTION_CARD, "faction", card_question(player))
-        card = yield from played(printed, player)
+        if table.questions == 1:
+            printed = yield from ask_card(FACTION_CARD, "faction", card_question(player))
+        else:
+            printed = yield from ask(action_then_card_question(player))
+            if isinstance(printed, ActedCard):
+                yield from use_action(table, player, printed.action, say)
+        card = yield from played(table, printed, player)
     else:  # nothing to ask about: the table step is where the action's corrections go
         yield from table_step(
             f"{player.name} has no card to play: enter what the action changed with 'adjust', then go on",
@@ -211,24 +241,17 @@ def draw(player: Player, say: Say) -> None:
         )
 
 
-def card_question(player: Player) -> Builder[str | None]:
-    """Which card is played; with no card left in hand (a correction may take the last), only none."""
-
-    def build() -> Choice[str | None]:
-        cards: list[tuple[str, str | None]] = [(faction, faction) for faction in FACTIONS]
-        cards.append(("whispers", WHISPERS))
-        return pick(
-            f"{player.name} plays which card?",
-            "phase-play-card",
-            [*(cards if player.hand > 0 else []), ("no card", None)],
-        )
-
-    return build
 
 
-def played(printed: Card, player: Player) -> Generator[Question, Any, str | None]:
+def played(table: Table, printed: Card, player: Player) -> Generator[Question, Any, str | None]:
     """What the answer to the card question plays: a named card is a faction card, its faction
-    asked if the card does not tell it; an ordinary answer is a faction, Whispers or no card."""
+    asked if the card does not tell it (from the second version of the questions, with all it
+    prints in one line if the table likes); an ordinary answer is a faction, Whispers or no card."""
+    if printed.name is not None and not printed.printed and table.questions > 1:
+        fields = yield from ask(CARD_LINE)
+        printed.printed.update(fields)
+        printed.learned = True
+        return fields["faction"]
     if printed.name is not None:
         return (yield from card_field(printed, "faction", FACTION))
     return (yield from card_field(printed, "faction", card_question(player)()))
@@ -241,7 +264,7 @@ def play_faction_card(table: Table, player: Player, faction: str, printed: Card,
     if die == 0:
         yield from pass_treason(table, player, say)
         say(f"The {faction.capitalize()} die shows 0: no level, and the card's text triggers automatically.")
-        yield from place_or_resolve(player, printed, say)
+        yield from place_or_resolve(table, player, printed, say)
         return
     gained = rules.move_up(table, player, faction, die)
     say(describe_gain(player, faction, die, before[faction], gained))
@@ -265,7 +288,7 @@ def play_faction_card(table: Table, player: Player, faction: str, printed: Card,
             )
             return
         say(f"Triggered: {player.name} has {value} {trigger_faction.capitalize()}, needs {needed}.")
-    yield from place_or_resolve(player, printed, say)
+    yield from place_or_resolve(table, player, printed, say)
 
 
 def describe_gain(player: Player, faction: str, levels: int, before: int, gained: int) -> str:
@@ -276,22 +299,42 @@ def describe_gain(player: Player, faction: str, levels: int, before: int, gained
     return text + "."
 
 
-def place_or_resolve(player: Player, printed: Card, say: Say) -> Steps:
+def place_or_resolve(table: Table, player: Player, printed: Card, say: Say) -> Steps:
     """A triggered card: an Ally's text is carried out by the table now (a table step, so that the
-    draw, control and the end-of-turn check see what it changed); a Building goes into play."""
+    draw, control and the end-of-turn check see what it changed); a Building goes into play.
+    From the second version of the questions, an Ally whose text the catalogue knows is carried
+    out by the referee, and the step takes the text's changes in one line."""
     is_building = yield from card_field(printed, "class", CLASS)
     if not is_building:
-        yield from table_step(
-            "Resolve the ally's text now (enter what it changes with 'adjust'), then discard it",
-            "buildings-vs-allies",
-        )
+        if table.questions == 1:
+            yield from table_step(
+                "Resolve the ally's text now (enter what it changes with 'adjust'), then discard it",
+                "buildings-vs-allies",
+            )
+        else:
+            yield from resolve_text(table, player, printed, say)
         return
     value = yield from card_field(printed, "value", BUILDING_VALUE)
-    player.buildings.append(Building(value, complete=False))
+    if table.questions == 1:
+        player.buildings.append(Building(value, complete=False))
+    else:
+        player.buildings.append(Building(value, False, printed.name, printed.printed.get("action")))
     say(
         f"{player.name} places the building under construction, turned 90 degrees clockwise "
         f"(worth {value} when complete)."
     )
+
+
+
+
+
+
+
+
+
+
+
+
 
 
 def pass_treason(table: Table, player: Player, say: Say) -> Steps:
@@ -329,12 +372,7 @@ def treason_target_question(player: Player, opponents: Sequence[Player]) -> Buil
     return build
 
 
-def draw_treason(table: Table, player: Player, count: int) -> int:
-    """Draw from the treason deck; the deck is reshuffled from discards, but 96 cards exist in all."""
-    held = sum(other.treason_cards for other in table.players)
-    drawn = max(0, min(count, TREASON_DECK - held))
-    player.treason_cards += drawn
-    return drawn
+draw_treason = rules.draw_treason
 
 
 # --- Whispers ----------------------------------------------------------------------------------
