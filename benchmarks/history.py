@@ -75,6 +75,7 @@ def fill(store: Store, count: int, games: list[Played]) -> None:
         meta = SessionMeta(
             f"bench-{number:05d}", played.game, list(played.players), {}, started, "finished",
             list(played.winners), len(played.entries), played_seconds=3600.0 + number, summary=dict(played.summary),
+            questions=load_game(played.game).questions_version,
         )
         file = store.session_file(meta.id)
         file.meta = meta

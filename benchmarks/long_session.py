@@ -89,7 +89,10 @@ def build_long_log(total: int, tail: int, seed: int = 1) -> LongLog:
 def place_session(store: Store, log: LongLog, session_id: str, journal_lines: int) -> None:
     """Store `log` as session `session_id`: folded, then `journal_lines` entries in its journal."""
     store.ensure()
-    meta = SessionMeta(session_id, log.game.id, list(log.players), {}, time.strftime("%Y-%m-%d %H:%M:%S"))
+    # The log's answers were played with the game's current questions, so the session says so (as
+    # `referee play` records it); without it the session reads as version 1.
+    meta = SessionMeta(session_id, log.game.id, list(log.players), {}, time.strftime("%Y-%m-%d %H:%M:%S"),
+                       questions=log.game.questions_version)
     file = store.session_file(session_id)
     for stale in (file.path, file.journal_path):
         stale.unlink(missing_ok=True)
@@ -120,7 +123,7 @@ def fill_store(store: Store, count: int, distinct_games: int = 10, seed: int = 1
         answers, winners = games[number % len(games)]
         meta = SessionMeta(
             f"stored-{number:05d}", game.id, list(PLAYERS), {}, f"2024-01-01 00:{number // 60 % 60:02d}:"
-            f"{number % 60:02d}", "finished", winners, len(answers),
+            f"{number % 60:02d}", "finished", winners, len(answers), questions=game.questions_version,
         )
         file = store.session_file(meta.id)
         file.meta = meta

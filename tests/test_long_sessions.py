@@ -47,7 +47,8 @@ LOGS = [(game_id, players, seed) for game_id, players in EVERY_GAME for seed in 
 
 
 def stored(game_id: str, players: tuple[str, ...], entries: list[Entry]) -> StoredSession:
-    meta = SessionMeta("20260101-100000-test-0001", game_id, list(players), {}, "2026-01-01 10:00:00")
+    meta = SessionMeta("20260101-100000-test-0001", game_id, list(players), {}, "2026-01-01 10:00:00",
+                       questions=load_game(game_id).questions_version)
     return StoredSession(meta, [entry.to_json() for entry in entries])
 
 
