@@ -6,7 +6,8 @@ against the TOML as the game loads (engine/rulings.py). The first three settle t
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from collections.abc import Mapping
+from typing import Any, Literal, get_args
 
 from referee.engine.rulings import Ruling, RulingSet
 
@@ -34,7 +35,7 @@ GemSupply = Literal["limited"]
 GEM_SUPPLY = Ruling[GemSupply]("gem-supply", get_args(GemSupply))
 CoinSupply = Literal["unlimited"]
 COIN_SUPPLY = Ruling[CoinSupply]("coin-supply", get_args(CoinSupply))
-ConquestCollection = Literal["end-of-actions"]
+ConquestCollection = Literal["once-a-turn", "each-action", "end-of-actions"]
 CONQUEST_COLLECTION = Ruling[ConquestCollection]("conquest-collection", get_args(ConquestCollection))
 
 RULINGS = RulingSet.of(
@@ -44,3 +45,16 @@ RULINGS = RulingSet.of(
 )
 SCORE_RULINGS = (GEM_SPLIT, TIED_TOP, TEAM_RANKS)
 """The rulings the final score depends on."""
+
+ADDED_AFTER_FIRST_QUESTIONS: tuple[Ruling[Any], ...] = ()
+"""Rulings a session of the first questions never had (Bedlam was optional then)."""
+
+
+def as_first_asked(rulings: Mapping[str, str]) -> dict[str, str]:
+    """The rulings a session stored with the first version of the questions replays under: its
+    conquest collected when the action phase ends (the one reading it had), and none of the
+    rulings added since, so that it reaches the very table it reached when it was played."""
+    kept = {name: value for name, value in rulings.items()
+            if name not in {ruling.name for ruling in ADDED_AFTER_FIRST_QUESTIONS}}
+    kept[CONQUEST_COLLECTION.name] = "end-of-actions"
+    return kept
