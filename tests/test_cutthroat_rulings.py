@@ -116,3 +116,56 @@ def test_a_session_of_the_first_questions_collects_when_the_phase_ends() -> None
     answer(driver, "end the action phase", "2", "Nyghtwald: 2 copper")
     assert driver.state.player("Ann").copper == 3
     assert "questions" not in GAME.to_json(driver.state)
+
+
+# --- Bedlam is not optional ------------------------------------------------------------------------
+
+
+def tyber_kills_the_last_defender(options: dict[str, object] | None = None, married: bool = False,
+                                  questions: int | None = None) -> Driver:
+    """Ann (Tyber) on Three Rivers kills the one soldier on Bo's Nyghtwald; Cy's The Hanging Tongue
+    next door holds a soldier over a mercenary, and Marrow (Bo's) beyond it 2 mercenaries."""
+    driver = Driver(GAME, PLAYERS, options or {}, questions=questions)
+    answer(driver, "Tyber", "Slaine", "Brom", "no", "6", *LAND, "Ann")
+    answer(driver, "Three Rivers", "s s", "3", "Nyghtwald", "s", "2")
+    driver.adjust("Cy mercenaries +1", "a deal")
+    answer(driver, "The Hanging Tongue", "s m", "2")
+    if married:
+        driver.adjust("Ann marries Cy", "the Royal Wedding")
+    return answer(driver, "1", "3 copper", "attack", "Nyghtwald", "soldier, undefended")
+
+
+def test_bedlam_cannot_be_declined() -> None:
+    """#lady-tyber (issue 21): killing the last defender, Tyber puts every mercenary of a territory
+    next door into her hand; with one such territory nothing is asked and nothing is declined."""
+    driver = tyber_kills_the_last_defender()
+    kingdom = driver.state
+    assert kingdom.territory("The Hanging Tongue").defenders == ["soldier"]
+    assert kingdom.player("Ann").mercenaries == 1
+    assert "conquers Nyghtwald now" in str(driver.pending.prompt if driver.pending else "")
+
+
+def test_bedlam_spares_a_marriage_partner_by_default() -> None:
+    """#ruling-bedlam-partner-land, spared: the partner's mercenaries stay where they are."""
+    driver = tyber_kills_the_last_defender(married=True)
+    assert driver.state.territory("The Hanging Tongue").defenders == ["soldier", "mercenary"]
+    assert driver.state.player("Ann").mercenaries == 0
+    assert ("Bedlam: no territory next to Nyghtwald holds a mercenary to take (her partner's are spared, ruling "
+            "bedlam-partner-land: spared).") in driver.take_messages()
+
+
+def test_bedlam_takes_a_partners_mercenaries_under_included() -> None:
+    """#ruling-bedlam-partner-land, included: a partner's territory gives up its mercenaries too."""
+    driver = tyber_kills_the_last_defender({"rulings": {"bedlam-partner-land": "included"}}, married=True)
+    assert driver.state.territory("The Hanging Tongue").defenders == ["soldier"]
+    assert driver.state.player("Ann").mercenaries == 1
+
+
+def test_a_session_of_the_first_questions_may_still_answer_none_to_bedlam() -> None:
+    """A log of the first questions answered Bedlam with 'none': it replays so, and its table has
+    no ruling it did not have then."""
+    driver = tyber_kills_the_last_defender(questions=FIRST_QUESTIONS)
+    assert "bedlam-partner-land" not in driver.state.rulings
+    assert offered(driver) == ("none", "The Hanging Tongue (1 mercenary card(s))")
+    answer(driver, "none")
+    assert driver.state.territory("The Hanging Tongue").defenders == ["soldier", "mercenary"]

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from referee.games.cutthroat.rulings import (
     BEDLAM_OWN_LAND,
+    BEDLAM_PARTNER_LAND,
     CONQUEST_COLLECTION,
     EMPTY_DECK,
     STONEHOLD_DISCARD,
@@ -25,6 +26,7 @@ from referee.games.cutthroat.state import (
     CONQUEST,
     DARK_INFLUENCE_COPPER,
     FEAST_CARDS,
+    FIRST_QUESTIONS,
     GEMS_IN_GAME,
     MARROW,
     MERCENARIES_PER_COPPER,
@@ -173,15 +175,24 @@ def marrow_pays_a_mercenary(kingdom: Kingdom, buyer: Player) -> Territory | None
     return None
 
 
+def bedlam_spared(kingdom: Kingdom, tyber: Player) -> set[str]:
+    """Whose territories Bedlam leaves alone: Tyber's own (ruling bedlam-own-land) and her marriage
+    partner's (ruling bedlam-partner-land, which a session of the first questions never had)."""
+    spared = set()
+    if BEDLAM_OWN_LAND.of(kingdom.rulings) == "spared":
+        spared.add(tyber.name)
+    partner = tyber.married_to
+    if partner is not None and kingdom.questions > FIRST_QUESTIONS \
+            and BEDLAM_PARTNER_LAND.of(kingdom.rulings) == "spared":
+        spared.add(partner)
+    return spared
+
+
 def bedlam_sources(kingdom: Kingdom, tyber: Player, territory: Territory) -> list[Territory]:
-    """Territories next to the one whose last defender Tyber killed that hold mercenaries; her own
-    territories only under ruling bedlam-own-land: included (#lady-tyber)."""
-    spare_own = BEDLAM_OWN_LAND.of(kingdom.rulings) == "spared"
-    return [
-        land
-        for land in adjacent(kingdom, territory)
-        if MERCENARY in land.defenders and not (spare_own and land.owner == tyber.name)
-    ]
+    """Territories next to the one whose last defender Tyber killed that hold mercenaries, but for
+    those Bedlam spares (#lady-tyber)."""
+    spared = bedlam_spared(kingdom, tyber)
+    return [land for land in adjacent(kingdom, territory) if MERCENARY in land.defenders and land.owner not in spared]
 
 
 def conquer_targets(kingdom: Kingdom) -> list[Territory]:

@@ -31,6 +31,8 @@ StoneholdDiscard = Literal["once-per-turn", "each-defender"]
 STONEHOLD_DISCARD = Ruling[StoneholdDiscard]("stonehold-discard", get_args(StoneholdDiscard))
 BedlamOwnLand = Literal["spared", "included"]
 BEDLAM_OWN_LAND = Ruling[BedlamOwnLand]("bedlam-own-land", get_args(BedlamOwnLand))
+BedlamPartnerLand = Literal["spared", "included"]
+BEDLAM_PARTNER_LAND = Ruling[BedlamPartnerLand]("bedlam-partner-land", get_args(BedlamPartnerLand))
 GemSupply = Literal["limited"]
 GEM_SUPPLY = Ruling[GemSupply]("gem-supply", get_args(GemSupply))
 CoinSupply = Literal["unlimited"]
@@ -41,12 +43,12 @@ CONQUEST_COLLECTION = Ruling[ConquestCollection]("conquest-collection", get_args
 RULINGS = RulingSet.of(
     "cutthroat-kingdoms",
     GEM_SPLIT, TIED_TOP, TEAM_RANKS, TERRITORY_LAYOUT, SHORT_PAYMENT, PURCHASE_UNIT, EMPTY_DECK, BASTARD_SAVE,
-    STONEHOLD_DISCARD, BEDLAM_OWN_LAND, GEM_SUPPLY, COIN_SUPPLY, CONQUEST_COLLECTION,
+    STONEHOLD_DISCARD, BEDLAM_OWN_LAND, BEDLAM_PARTNER_LAND, GEM_SUPPLY, COIN_SUPPLY, CONQUEST_COLLECTION,
 )
 SCORE_RULINGS = (GEM_SPLIT, TIED_TOP, TEAM_RANKS)
 """The rulings the final score depends on."""
 
-ADDED_AFTER_FIRST_QUESTIONS: tuple[Ruling[Any], ...] = ()
+ADDED_AFTER_FIRST_QUESTIONS: tuple[Ruling[Any], ...] = (BEDLAM_PARTNER_LAND,)
 """Rulings a session of the first questions never had (Bedlam was optional then)."""
 
 
