@@ -611,21 +611,26 @@ def tyber_driver(options: dict[str, object] | None = None) -> Driver:
     return answer(driver, "1", "3 copper", "attack", "Nyghtwald", "soldier, undefended")
 
 
-def test_bedlam_offers_the_territories_of_others_and_takes_every_mercenary_there() -> None:
+def test_bedlam_takes_every_mercenary_of_the_one_other_territory_next_door_unasked() -> None:
+    """#lady-tyber: Bedlam is not optional; with Tyber's own land spared, one territory is left."""
     driver = tyber_driver()
-    assert isinstance(driver.pending, Choice) and driver.pending.options == (
-        "none", "The Hanging Tongue (1 mercenary card(s))")
-    answer(driver, "The Hanging Tongue")
     kingdom = driver.state
+    assert isinstance(driver.pending, Parsed) and "conquers Nyghtwald now" in driver.pending.prompt
     assert kingdom.territory("The Hanging Tongue").defenders == [SOLDIER]
     assert kingdom.territory("Three Rivers").defenders == [MERCENARY, SOLDIER]
     assert kingdom.player("Ann").mercenaries == 2
 
 
-def test_bedlam_may_empty_tybers_own_land_under_the_ruling() -> None:
+def test_bedlam_may_empty_tybers_own_land_under_the_ruling_and_offers_no_none() -> None:
+    """#ruling-bedlam-own-land, included: both neighbours are offered, and Tyber must pick one."""
     driver = tyber_driver({"rulings": {"bedlam-own-land": "included"}})
     assert isinstance(driver.pending, Choice) and driver.pending.options == (
-        "none", "Three Rivers (1 mercenary card(s))", "The Hanging Tongue (1 mercenary card(s))")
+        "Three Rivers (1 mercenary card(s))", "The Hanging Tongue (1 mercenary card(s))")
+    with pytest.raises(InvalidAnswer):
+        driver.answer("none")
+    answer(driver, "Three Rivers")
+    assert driver.state.territory("Three Rivers").defenders == [SOLDIER]
+    assert driver.state.player("Ann").mercenaries == 2
 
 
 def test_fury_and_death_never_strike_their_users_land_and_a_useless_fury_is_not_spent() -> None:

@@ -11,10 +11,11 @@ from referee.errors import SessionError
 from referee.games.cutthroat import cards, flow, scoring
 from referee.games.cutthroat.corrections import FIELDS, TERRITORY
 from referee.games.cutthroat.parse import NAME, RESERVED_WORDS
-from referee.games.cutthroat.rulings import RULINGS
+from referee.games.cutthroat.rulings import RULINGS, as_first_asked
 from referee.games.cutthroat.state import (
     ABILITY_USES,
     FEAST_CARDS,
+    FIRST_QUESTIONS,
     GEMS_IN_GAME,
     HIRELING_CARDS,
     MAX_DEFENDERS,
@@ -43,6 +44,9 @@ class CutthroatKingdoms(Game[Kingdom]):
     role = RoleField("Lord or lady", "players", "character")
     correction_example = "Ann copper +3 ; a deal"
     correction_verbs = ("pay",)
+    questions_version = 2
+    """2: the conquest collected as the action that won it is complete, Bedlam never declined, and
+    blackmail asked of the table as one question that may name a second house."""
     play = staticmethod(flow.play)
     final_count = staticmethod(flow.final_count)
 
@@ -56,7 +60,9 @@ class CutthroatKingdoms(Game[Kingdom]):
                 )
 
     def initial_state(self, setup: Setup) -> Kingdom:
-        kingdom = Kingdom([Player(name) for name in setup.players], setup.rulings)
+        first = setup.questions == FIRST_QUESTIONS
+        rulings = as_first_asked(setup.rulings) if first else setup.rulings
+        kingdom = Kingdom([Player(name) for name in setup.players], rulings, questions=setup.questions)
         kingdom.hireling_deck_size = HIRELING_CARDS + len(setup.players)  # each house's bastard joins the deck
         return kingdom
 

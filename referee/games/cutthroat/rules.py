@@ -10,6 +10,8 @@ from collections.abc import Sequence
 
 from referee.games.cutthroat.rulings import (
     BEDLAM_OWN_LAND,
+    BEDLAM_PARTNER_LAND,
+    CONQUEST_COLLECTION,
     EMPTY_DECK,
     STONEHOLD_DISCARD,
     TERRITORY_LAYOUT,
@@ -24,6 +26,7 @@ from referee.games.cutthroat.state import (
     CONQUEST,
     DARK_INFLUENCE_COPPER,
     FEAST_CARDS,
+    FIRST_QUESTIONS,
     GEMS_IN_GAME,
     MARROW,
     MERCENARIES_PER_COPPER,
@@ -172,15 +175,24 @@ def marrow_pays_a_mercenary(kingdom: Kingdom, buyer: Player) -> Territory | None
     return None
 
 
+def bedlam_spared(kingdom: Kingdom, tyber: Player) -> set[str]:
+    """Whose territories Bedlam leaves alone: Tyber's own (ruling bedlam-own-land) and her marriage
+    partner's (ruling bedlam-partner-land, which a session of the first questions never had)."""
+    spared = set()
+    if BEDLAM_OWN_LAND.of(kingdom.rulings) == "spared":
+        spared.add(tyber.name)
+    partner = tyber.married_to
+    if partner is not None and kingdom.questions > FIRST_QUESTIONS \
+            and BEDLAM_PARTNER_LAND.of(kingdom.rulings) == "spared":
+        spared.add(partner)
+    return spared
+
+
 def bedlam_sources(kingdom: Kingdom, tyber: Player, territory: Territory) -> list[Territory]:
-    """Territories next to the one whose last defender Tyber killed that hold mercenaries; her own
-    territories only under ruling bedlam-own-land: included (#lady-tyber)."""
-    spare_own = BEDLAM_OWN_LAND.of(kingdom.rulings) == "spared"
-    return [
-        land
-        for land in adjacent(kingdom, territory)
-        if MERCENARY in land.defenders and not (spare_own and land.owner == tyber.name)
-    ]
+    """Territories next to the one whose last defender Tyber killed that hold mercenaries, but for
+    those Bedlam spares (#lady-tyber)."""
+    spared = bedlam_spared(kingdom, tyber)
+    return [land for land in adjacent(kingdom, territory) if MERCENARY in land.defenders and land.owner not in spared]
 
 
 def conquer_targets(kingdom: Kingdom) -> list[Territory]:
@@ -213,11 +225,30 @@ def begin_action(turn: TurnRecord, action: str) -> None:
     turn.action = action
 
 
-def end_actions(turn: TurnRecord) -> None:
-    """The action phase ends: the action under way is finished too."""
+def finish_action(turn: TurnRecord) -> None:
+    """The action under way is finished (closed for the turn) and none has begun yet."""
     if turn.action is not None:
         turn.finished_actions.append(turn.action)
     turn.action = None
+
+
+def held_conquests(kingdom: Kingdom, player: Player, since: int = 0) -> list[Territory]:
+    """The territories conquered this turn (from its `since`-th conquest on) the player still holds."""
+    names = dict.fromkeys(kingdom.turn.conquered[since:])
+    return [kingdom.territory(name) for name in names if kingdom.territory(name).owner == player.name]
+
+
+def collection_due(kingdom: Kingdom, player: Player, made: int, since: int, phase_ends: bool) -> bool:
+    """Whether the action under way, now complete, gives the resources of one territory it conquered
+    (ruling conquest-collection): once a turn, or once for each action that conquered land, as soon
+    as that action is complete; or once a turn when the action phase ends. `made` counts the
+    collections already made this turn, `since` the turn's conquests already collected for."""
+    ruling = CONQUEST_COLLECTION.of(kingdom.rulings)
+    if ruling == "end-of-actions":
+        return phase_ends and made == 0 and bool(held_conquests(kingdom, player))
+    if ruling == "once-a-turn" and made > 0:
+        return False
+    return bool(held_conquests(kingdom, player, since))
 
 
 def can_purchase(kingdom: Kingdom) -> bool:
@@ -228,8 +259,10 @@ def can_buy_hireling(kingdom: Kingdom, player: Player) -> bool:
     return can_purchase(kingdom) and hirelings_available(kingdom) > 0
 
 
-def can_buy_mercenaries(kingdom: Kingdom, player: Player) -> bool:
-    return can_purchase(kingdom) and player.coin_value >= 1 and mercenaries_available(kingdom) > 0
+def can_buy_mercenaries(kingdom: Kingdom, player: Player, income_due: bool = False) -> bool:
+    """`income_due`: a collection comes before this purchase, so coins in hand do not decide yet."""
+    affordable = income_due or player.coin_value >= 1
+    return can_purchase(kingdom) and affordable and mercenaries_available(kingdom) > 0
 
 
 def can_conquer(kingdom: Kingdom, player: Player) -> bool:
@@ -242,16 +275,18 @@ def can_attack(kingdom: Kingdom, player: Player) -> bool:
     return action_open(kingdom.turn, ATTACKS) and armed and bool(attack_targets(kingdom, player.name))
 
 
-def can_collect_dead(kingdom: Kingdom, player: Player) -> bool:
-    """Once a turn, outside attacks, for 2 copper, when the dead pile holds a soldier."""
-    return action_open(kingdom.turn, COLLECTING) and player.dead > 0 and player.coin_value >= COLLECT_DEAD_COST
+def can_collect_dead(kingdom: Kingdom, player: Player, income_due: bool = False) -> bool:
+    """Once a turn, outside attacks, for 2 copper, when the dead pile holds a soldier. `income_due`:
+    a collection comes first (the attack action completing), so the coins in hand do not decide yet."""
+    affordable = income_due or player.coin_value >= COLLECT_DEAD_COST
+    return action_open(kingdom.turn, COLLECTING) and player.dead > 0 and affordable
 
 
 def collect_dead(kingdom: Kingdom, player: Player) -> int:
     """Pay 2 copper and take every dead soldier back; collecting is done in one go, so it closes."""
     pay(player, COLLECT_DEAD_COST)
     back, player.dead = player.dead, 0
-    end_actions(kingdom.turn)
+    finish_action(kingdom.turn)
     return back
 
 

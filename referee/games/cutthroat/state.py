@@ -81,6 +81,11 @@ COLLECTING = "collecting the dead"
 BLOCKS = (PURCHASE, CONQUEST, ATTACKS, COLLECTING)
 """The four actions of the action phase: each is finished before another begins (#action-phase)."""
 
+FIRST_QUESTIONS = 1
+"""The first version of the questions, which a session stored with it is asked again on replay:
+the conquest collected only when the action phase ends, Bedlam with a 'none', and one blackmail
+question put to the player by name, naming one house."""
+
 
 @dataclass
 class Territory:
@@ -177,6 +182,9 @@ class Kingdom:
     """Hirelings plus the bastards of the houses in play (and the Royal Pillow, when used)."""
     royal_pillow: bool = False
     finished: bool = False
+    questions: int = FIRST_QUESTIONS
+    """The version of the questions the session is asked (Setup.questions): the session's own
+    record, not the table's, so it is left out of the table's JSON."""
 
     def player(self, name: str) -> Player:
         for player in self.players:
@@ -210,4 +218,6 @@ class Kingdom:
         return sum(player.gems for player in self.players)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        table = asdict(self)
+        del table["questions"]
+        return table

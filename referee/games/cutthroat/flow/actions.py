@@ -3,6 +3,7 @@ the next begins (an action moved on from is closed for the turn); Cawdwell's Tax
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 
 from referee.asks import Builder, Choice, Number, ask, pick, pick_numbered, table_step
@@ -12,7 +13,7 @@ from referee.games.cutthroat import rules
 from referee.games.cutthroat.cards import HIRELING_CARD, printed_number
 from referee.games.cutthroat.flow.attacks import attack
 from referee.games.cutthroat.flow.conquest import conquer, conquest_collection
-from referee.games.cutthroat.rulings import EMPTY_DECK, PURCHASE_UNIT, SHORT_PAYMENT
+from referee.games.cutthroat.rulings import CONQUEST_COLLECTION, EMPTY_DECK, PURCHASE_UNIT, SHORT_PAYMENT
 from referee.games.cutthroat.state import (
     ATTACKS,
     COLLECT_DEAD_COST,
@@ -50,35 +51,64 @@ ACTION_OF = {Deed.BUY_HIRELING: PURCHASE, Deed.BUY_MERCENARIES: PURCHASE, Deed.C
 """The rulebook's action each deed belongs to (Taxes belongs to none: Cawdwell may tax in between)."""
 
 
-def possible(kingdom: Kingdom, player: Player, deed: Deed) -> bool:
+@dataclass
+class Collections:
+    """The turn's collections of conquered land so far, kept by the action phase as it runs (a
+    replay of the log runs it again): how many were made, and how many of the turn's conquests
+    came before the last one."""
+
+    made: int = 0
+    since: int = 0
+
+
+def income_due(kingdom: Kingdom, player: Player, deed: Deed, collections: Collections) -> bool:
+    """Whether taking this deed completes an action that pays a collection first (so what it costs
+    is not yet decided by the coins in hand)."""
+    action = ACTION_OF.get(deed)
+    under_way = kingdom.turn.action
+    if action is None or under_way is None or under_way == action:
+        return False
+    return rules.collection_due(kingdom, player, collections.made, collections.since, phase_ends=False)
+
+
+def possible(kingdom: Kingdom, player: Player, deed: Deed, collections: Collections | None = None) -> bool:
+    due = collections is not None and income_due(kingdom, player, deed, collections)
+    if deed is Deed.BUY_MERCENARIES:
+        return rules.can_buy_mercenaries(kingdom, player, due)
+    if deed is Deed.COLLECT_DEAD:
+        return rules.can_collect_dead(kingdom, player, due)
     checks = {
         Deed.BUY_HIRELING: rules.can_buy_hireling,
-        Deed.BUY_MERCENARIES: rules.can_buy_mercenaries,
         Deed.CONQUER: rules.can_conquer,
         Deed.ATTACK: rules.can_attack,
-        Deed.COLLECT_DEAD: rules.can_collect_dead,
         Deed.TAXES: rules.can_tax,
     }
     return deed is Deed.END or checks[deed](kingdom, player)
 
 
-def next_deed(kingdom: Kingdom, player: Player) -> Builder[Deed]:
+def next_deed(kingdom: Kingdom, player: Player, collections: Collections | None = None) -> Builder[Deed]:
     def question() -> Choice[Deed]:
-        offered = [(NUMBERS[deed], deed.value, deed) for deed in Deed if possible(kingdom, player, deed)]
+        offered = [(NUMBERS[deed], deed.value, deed) for deed in Deed if possible(kingdom, player, deed, collections)]
         return pick_numbered(f"{player.name}'s action phase: next action?", "action-phase", offered)
 
     return question
 
 
 def action_phase(kingdom: Kingdom, player: Player, say: Say) -> Steps:
+    collections = Collections()
     while True:
-        if not any(possible(kingdom, player, deed) for deed in Deed if deed is not Deed.END):
+        if not any(possible(kingdom, player, deed, collections) for deed in Deed if deed is not Deed.END):
             say(f"{player.name} has no action left to take.")
             break
-        deed = yield from ask(next_deed(kingdom, player))
+        deed = yield from ask(next_deed(kingdom, player, collections))
         if deed is Deed.END:
             break
         if deed in ACTION_OF:
+            if kingdom.turn.action not in (None, ACTION_OF[deed]):
+                yield from action_complete(kingdom, player, collections, say)
+                if not possible(kingdom, player, deed):
+                    say(f"{player.name} cannot pay for that after all: {deed.value} is not taken.")
+                    continue
             rules.begin_action(kingdom.turn, ACTION_OF[deed])
         if deed is Deed.BUY_HIRELING:
             yield from buy_hireling(kingdom, player, say)
@@ -93,8 +123,30 @@ def action_phase(kingdom: Kingdom, player: Player, say: Say) -> Steps:
             say(f"{player.name} pays {COLLECT_DEAD_COST} copper and takes {back} dead soldier(s) back.")
         else:
             yield from taxes(kingdom, player, say)
-    rules.end_actions(kingdom.turn)
-    yield from conquest_collection(kingdom, player, say)
+    yield from action_complete(kingdom, player, collections, say, phase_ends=True)
+
+
+def action_complete(kingdom: Kingdom, player: Player, collections: Collections, say: Say,
+                    phase_ends: bool = False) -> Steps:
+    """The action under way is complete (closed for the turn, or the phase ends): then the
+    resources of one territory it conquered, when ruling conquest-collection gives a collection
+    now (#conquering)."""
+    ruling = CONQUEST_COLLECTION.of(kingdom.rulings)
+    due = rules.collection_due(kingdom, player, collections.made, collections.since, phase_ends)
+    completed = kingdom.turn.action
+    rules.finish_action(kingdom.turn)
+    if due:
+        if ruling != "end-of-actions":
+            what = "attacks are" if completed == ATTACKS else "conquests are"
+            say(f"{player.name}'s {what} complete: the resources of one territory conquered are collected now "
+                f"(ruling conquest-collection: {ruling}).")
+        since = 0 if ruling == "end-of-actions" else collections.since
+        if (yield from conquest_collection(kingdom, player, say, since)):
+            collections.made += 1
+    elif ruling == "once-a-turn" and rules.held_conquests(kingdom, player, collections.since):
+        say(f"{player.name} has collected for a conquest this turn already: no second collection "
+            f"(ruling conquest-collection: {ruling}).")
+    collections.since = len(kingdom.turn.conquered)
 
 
 # --- purchase assistance ------------------------------------------------------------------------------

@@ -13,8 +13,9 @@ from referee.engine.game import Say, Steps
 from referee.games.cutthroat import rules
 from referee.games.cutthroat.flow.shared import free_label, known_names, occupy_if_placed, passage
 from referee.games.cutthroat.parse import discard_examples, parse_discards
-from referee.games.cutthroat.rulings import BEDLAM_OWN_LAND, SHORT_PAYMENT, STONEHOLD_DISCARD
+from referee.games.cutthroat.rulings import BEDLAM_OWN_LAND, BEDLAM_PARTNER_LAND, SHORT_PAYMENT, STONEHOLD_DISCARD
 from referee.games.cutthroat.state import (
+    FIRST_QUESTIONS,
     FURY_KILLS,
     MERCENARY,
     PILLAGE_COPPER,
@@ -214,29 +215,44 @@ def last_defender_killed(kingdom: Kingdom, player: Player, territory: Territory,
 
 
 def bedlam_question(kingdom: Kingdom, tyber: Player, territory: Territory) -> Builder[Territory | None]:
+    """Which territory next door gives up its mercenaries: Tyber chooses, but may not decline
+    (a session of the first questions was offered 'none')."""
+
     def question() -> Choice[Territory | None]:
-        none = free_label(NO_BEDLAM, known_names(kingdom))
         sources: list[tuple[str, Territory | None]] = [
             (f"{land.name} ({land.defenders.count(MERCENARY)} mercenary card(s))", land)
             for land in rules.bedlam_sources(kingdom, tyber, territory)
         ]
+        if kingdom.questions == FIRST_QUESTIONS or not sources:
+            sources.insert(0, (free_label(NO_BEDLAM, known_names(kingdom)), None))
         return pick(f"Bedlam: {tyber.name} takes every mercenary of which territory next to {territory.name}?",
-                    "lady-tyber", [(none, None), *sources])
+                    "lady-tyber", sources)
 
     return question
 
 
 def bedlam(kingdom: Kingdom, tyber: Player, territory: Territory, say: Say) -> Steps:
-    """Tyber takes every mercenary of one territory next to it into her hand; her own territories
-    are spared unless ruling bedlam-own-land says otherwise."""
-    ruling = BEDLAM_OWN_LAND.of(kingdom.rulings)
-    if not rules.bedlam_sources(kingdom, tyber, territory):
-        spared = ruling == "spared" and any(
-            MERCENARY in land.defenders and land.owner == tyber.name for land in rules.adjacent(kingdom, territory))
-        why = f" (her own are spared, ruling bedlam-own-land: {ruling})" if spared else ""
+    """Tyber takes every mercenary of one territory next to it into her hand; the territories of
+    her own and of her partner are spared unless rulings bedlam-own-land and bedlam-partner-land
+    say otherwise. One territory to take from is taken without a question."""
+    sources = rules.bedlam_sources(kingdom, tyber, territory)
+    if not sources:
+        spared = rules.bedlam_spared(kingdom, tyber)
+        held = {land.owner for land in rules.adjacent(kingdom, territory) if MERCENARY in land.defenders}
+        why = ""
+        if tyber.name in held & spared:
+            why = f" (her own are spared, ruling bedlam-own-land: {BEDLAM_OWN_LAND.of(kingdom.rulings)})"
+        elif held & spared:
+            why = (f" (her partner's are spared, ruling bedlam-partner-land: "
+                   f"{BEDLAM_PARTNER_LAND.of(kingdom.rulings)})")
         say(f"Bedlam: no territory next to {territory.name} holds a mercenary to take{why}.")
         return
-    land = yield from ask(bedlam_question(kingdom, tyber, territory))
+    land: Territory | None
+    if len(sources) == 1 and kingdom.questions > FIRST_QUESTIONS:
+        land = sources[0]
+        say(f"Bedlam: {land.name} is the one territory next to {territory.name} with mercenaries to take.")
+    else:
+        land = yield from ask(bedlam_question(kingdom, tyber, territory))
     if land is None:
         say(f"Bedlam: {tyber.name} takes no mercenaries.")
         return

@@ -3,7 +3,10 @@ it, and, once the turn's conquests are over, the copper or the gems of one terri
 
 from __future__ import annotations
 
-from referee.asks import Builder, Choice, ask, pick
+from collections.abc import Generator
+from typing import Any
+
+from referee.asks import Builder, Choice, Question, ask, pick
 from referee.engine.game import Say, Steps
 from referee.games.cutthroat import rules
 from referee.games.cutthroat.flow.shared import (
@@ -38,11 +41,6 @@ def conquer(kingdom: Kingdom, player: Player, say: Say) -> Steps:
                                 f"{player.name} leaves {territory.name} unoccupied.", say)
 
 
-def held_conquests(kingdom: Kingdom, player: Player) -> list[Territory]:
-    names = dict.fromkeys(kingdom.turn.conquered)
-    return [kingdom.territory(name) for name in names if kingdom.territory(name).owner == player.name]
-
-
 def collection_options(kingdom: Kingdom, territory: Territory) -> list[tuple[str, tuple[Territory, str]]]:
     side = territory.side
     copper, gems = territory.copper_value.get(side), territory.gem_value.get(side)
@@ -58,10 +56,10 @@ def collection_options(kingdom: Kingdom, territory: Territory) -> list[tuple[str
     return options
 
 
-def collection_question(kingdom: Kingdom, player: Player) -> Builder[tuple[Territory, str] | None]:
+def collection_question(kingdom: Kingdom, player: Player, since: int) -> Builder[tuple[Territory, str] | None]:
     def question() -> Choice[tuple[Territory, str] | None]:
         options: list[tuple[str, tuple[Territory, str] | None]] = [
-            option for territory in held_conquests(kingdom, player)
+            option for territory in rules.held_conquests(kingdom, player, since)
             for option in collection_options(kingdom, territory)]
         return pick(f"{player.name} collects the resources of one territory conquered this turn", "conquering",
                     options or [("nothing (no conquest is held now)", None)])
@@ -69,18 +67,20 @@ def collection_question(kingdom: Kingdom, player: Player) -> Builder[tuple[Terri
     return question
 
 
-def conquest_collection(kingdom: Kingdom, player: Player, say: Say) -> Steps:
-    """After the turn's conquests, the copper or the gems (not both, unless under Opulence) of one
-    territory conquered (#conquering)."""
-    held = held_conquests(kingdom, player)
+def conquest_collection(kingdom: Kingdom, player: Player, say: Say, since: int = 0) -> Generator[
+        Question, Any, bool]:
+    """Once an action's conquests are over, the copper or the gems (not both, unless under
+    Opulence) of one territory conquered this turn from its `since`-th conquest on (#conquering).
+    False when nothing was collected (no such territory is held now)."""
+    held = rules.held_conquests(kingdom, player, since)
     if not held:
-        return
+        return False
     for territory in held:
         yield from printed_values(territory)
     options = [option for territory in held for option in collection_options(kingdom, territory)]
-    chosen = options[0][1] if len(options) == 1 else (yield from ask(collection_question(kingdom, player)))
+    chosen = options[0][1] if len(options) == 1 else (yield from ask(collection_question(kingdom, player, since)))
     if chosen is None:
-        return
+        return False
     territory, take = chosen
     if take in (COPPER, BOTH):
         copper = yield from printed_value(territory, COPPER)
@@ -90,3 +90,4 @@ def conquest_collection(kingdom: Kingdom, player: Player, say: Say) -> Steps:
         gems = yield from printed_value(territory, GEMS)
         got = collect_gems(kingdom, player, gems, None, say)
         say(f"{player.name} takes {counted(got, 'gem')} for conquering {territory.name}.")
+    return True
